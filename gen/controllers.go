@@ -29,13 +29,14 @@ func goType(t ir.ParamType) string {
 func goTypeCode(t ir.ParamType) *jen.Statement { return jen.Id(goType(t)) }
 
 // writeInterfaces writes the controller interfaces. Each method follows a
-// line directive that places it at its route in routes.conf; its
-// description follows it on its line, since in a doc comment above it
-// gofmt would set the directive apart with an empty "//". The methods of
-// a large table are text (interfaceText).
+// line directive that places it at its route in routes.conf, on its line
+// (methodDirective); its description follows it on its line too, since
+// in a doc comment above it gofmt would set a //line directive apart with
+// an empty "//". The directive after the interface hands the position
+// back. The methods of a large table are text (interfaceText).
 func (g *generator) writeInterfaces() {
 	for _, c := range g.controllers {
-		g.declare([]string{fmt.Sprintf("%s holds the actions of controller %q.", c.iface, c.name)},
+		g.add(comment(fmt.Sprintf("%s holds the actions of controller %q.", c.iface, c.name)),
 			jen.Type().Id(c.iface).InterfaceFunc(func(methods *jen.Group) {
 				if g.linesAsText {
 					methods.Add(g.textBlock(g.interfaceText(c)))
@@ -47,26 +48,38 @@ func (g *generator) writeInterfaces() {
 					for _, p := range a.params {
 						params = append(params, jen.Id(names.name(p.goName)).Add(goTypeCode(p.typ)))
 					}
-					methods.Comment(lineDirective(g.opts.pathOf(a.pos), a.pos))
-					methods.Id(a.method).Params(params...).Error().Add(comment("serves " + g.describeRoutes(a)))
+					directive, ownLine := methodDirective(g.opts.pathOf(a.pos), a.pos)
+					method := methods.Comment(directive)
+					if ownLine {
+						method = methods.Null()
+					}
+					method.Id(a.method).Params(params...).Error().Add(comment("serves " + g.describeRoutes(a)))
 				}
-				// The lines between the methods matter to no tool: the
-				// position is handed back once.
-				methods.Comment(lineResetPlaceholder)
-			}))
+			}),
+			jen.Comment(lineResetPlaceholder))
 	}
 }
 
 // interfaceText is the methods of c's interface as writeInterfaces's
-// code lays them out: each method alone between line directives, so
-// that nothing aligns its comment with another line's.
+// code lays them out: each method alone on its line after its directive,
+// so that nothing aligns its comment with another line's.
 func (g *generator) interfaceText(c *controller) []byte {
 	var b bytes.Buffer
 	context := g.textQual(runtimePkg, "Context")
-	for _, a := range c.actions {
+	for i, a := range c.actions {
 		names := newNamer()
-		b.WriteString(lineDirective(g.opts.pathOf(a.pos), a.pos))
-		b.WriteString("\n\t")
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		directive, ownLine := methodDirective(g.opts.pathOf(a.pos), a.pos)
+		if ownLine {
+			b.WriteString(directive)
+			b.WriteString("\n\t")
+		} else {
+			b.WriteString("\t")
+			b.WriteString(directive)
+			b.WriteString(" ")
+		}
 		b.WriteString(a.method)
 		b.WriteString("(")
 		b.WriteString(names.name("ctx"))
@@ -80,9 +93,7 @@ func (g *generator) interfaceText(c *controller) []byte {
 		}
 		b.WriteString(") error // ")
 		b.WriteString(commentText("serves " + g.describeRoutes(a)))
-		b.WriteString("\n")
 	}
-	b.WriteString(lineResetPlaceholder)
 	return b.Bytes()
 }
 

@@ -3,14 +3,16 @@ package gen
 import (
 	"bytes"
 	"fmt"
+	"strings"
 
 	"github.com/routegen/routegen/parser"
 )
 
 // Line directives make the Go tools place an action's interface method at
-// the route of routes.conf that declares it: a //line directive before the
-// method, and one after it that hands the position back to the generated
-// file. gofmt keeps //line directives at the start of their line.
+// the route of routes.conf that declares it: a /*line*/ directive before
+// the method on its line, and a //line directive after the interface that
+// hands the position back to the generated file. gofmt keeps //line
+// directives at the start of their line.
 
 // lineResetPlaceholder stands for the directive that hands the position
 // back; the line it must name is known only once the file is formatted.
@@ -20,6 +22,19 @@ const lineResetPlaceholder = "//line routegen-reset.go:1:1"
 // tab that indents it, lands on pos's column.
 func lineDirective(file string, pos parser.Pos) string {
 	return fmt.Sprintf("//line %s:%d:%d", file, pos.Line, max(pos.Col-1, 1))
+}
+
+// methodDirective places the interface method that follows it at pos: a
+// /*line*/ directive on the method's line, which go doc leaves out of the
+// method's comment, where a //line directive above the method shows as an
+// empty comment line. gofmt writes a space after it, the column pos's
+// name lands one after. A file name holding "*/", which would end the
+// comment, takes a //line directive above the method (ownLine).
+func methodDirective(file string, pos parser.Pos) (directive string, ownLine bool) {
+	if strings.Contains(file, "*/") {
+		return lineDirective(file, pos), true
+	}
+	return fmt.Sprintf("/*line %s:%d:%d*/", file, pos.Line, max(pos.Col-1, 1)), false
 }
 
 // fixLineDirectives joins the segments of the file (render), each

@@ -19,7 +19,8 @@ import (
 // feature of testdata/rich (a wildcard domain, catch-alls, constraints,
 // non-ASCII paths), an action of routes of different parameters, and
 // helpers of many widths; and so is a table of testdata/policies, whose
-// routes have authorizations.
+// routes have authorizations. So are they with a file name that a /*line*/
+// directive cannot hold.
 func TestLinesAsTextAsGofmtWrites(t *testing.T) {
 	t.Run("policies", func(t *testing.T) {
 		policies, err := os.ReadFile("../testdata/policies/routes.conf")
@@ -78,7 +79,7 @@ func TestLinesAsTextAsGofmtWrites(t *testing.T) {
 		t.Fatal(diags)
 	}
 	text, code := asText[0].Content, asCode[0].Content
-	for _, want := range []string{"\n\tBulk0(", ": // GET /bulk/1/:id/:name (bulk_item_number1)\n", "\nfunc (u *URLBuilder) B2(", "\n\t{Index: 0, Name: ", "\n//line routes.conf:"} {
+	for _, want := range []string{"*/ Bulk0(", "\n\t/*line routes.conf:", ": // GET /bulk/1/:id/:name (bulk_item_number1)\n", "\nfunc (u *URLBuilder) B2(", "\n\t{Index: 0, Name: ", "\n//line routes.conf:"} {
 		if !bytes.Contains(text, []byte(want)) {
 			t.Errorf("the file has no %q", want)
 		}
@@ -88,6 +89,14 @@ func TestLinesAsTextAsGofmtWrites(t *testing.T) {
 	}
 	if formatted, err := format.Source(text); err != nil || !bytes.Equal(formatted, text) {
 		t.Errorf("the file is not gofmt's form (err %v):\n%s", err, firstDifference(text, formatted))
+	}
+	// A file name that would end a /*line*/ comment places the methods by
+	// //line directives above them, as text as in code.
+	opts.SourcePath = func(file string) string { return "a*/" + file }
+	asText, _ = generate(table, opts, true)
+	asCode, _ = generate(table, opts, false)
+	if text, code := asText[0].Content, asCode[0].Content; !bytes.Contains(text, []byte("\n\tBulk0(")) || !bytes.Equal(text, code) {
+		t.Errorf("with the file a*/routes.conf, the lines written as text differ from jennifer's code laid out by gofmt, or place no method by a //line directive:\n%s", firstDifference(text, code))
 	}
 }
 

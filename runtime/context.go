@@ -17,8 +17,8 @@ import (
 // gets a Context that is never reused (http.TimeoutHandler may return
 // while the action still runs).
 type Context struct {
-	Req *Request
-	Res http.ResponseWriter
+	Req *Request            // the request, with the matched route's parameters
+	Res http.ResponseWriter // where the action writes its response
 
 	request Request
 	match   Match
@@ -39,7 +39,7 @@ type Context struct {
 
 // Request is the request of a Context, with routegen's accessors.
 type Request struct {
-	*http.Request
+	*http.Request // the request as net/http gives it, or as a middleware passed it on
 	// AcceptContentType is the preferred media type of the Accept header,
 	// with the API version it carries (parsed on first use).
 	AcceptContentType AcceptContentType

@@ -15,7 +15,7 @@ import (
 // (WithErrorHandler) receives each of them; errors.As finds it in the error
 // an action returned.
 type Error struct {
-	Status int
+	Status int // the HTTP status of the reply: 400, 401, 403, 404, 405, 413, 500…
 	// Msg is the reason, without the parameter: `"abc" is not a number`,
 	// "forbidden: cross-origin request". "" stands for the status text.
 	Msg string
@@ -51,6 +51,7 @@ func (e *Error) Error() string {
 	return msg
 }
 
+// Unwrap is the cause, Err, for errors.Is and errors.As.
 func (e *Error) Unwrap() error { return e.Err }
 
 // appendBody appends the default reply's text: Error, but never the text

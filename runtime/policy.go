@@ -12,7 +12,13 @@ import (
 // Subject is who an authenticator recognised: authorization asks it for
 // its roles and permissions.
 type Subject interface {
+	// HasRole reports whether the subject has the role: routes.conf's
+	// hasrole, hasanyrole and hasallroles ask it of each role they name.
 	HasRole(role string) bool
+	// IsPermitted reports whether the subject holds the permission
+	// ("users:manage:view"): ispermitted and ispermittedall ask it of each
+	// permission they name. aahauth.Subject's holds it when one of its
+	// permissions implies it, by aah's wildcard permissions.
 	IsPermitted(permission string) bool
 }
 
@@ -29,9 +35,10 @@ type Authenticator func(ctx *Context) (Subject, error)
 // every registered one for "authenticated"). Err is the cause.
 type ChallengeError struct {
 	Challenge string // `Basic realm="api"`, `Bearer`…
-	Err       error
+	Err       error  // the cause: why the credentials were refused
 }
 
+// Error is the cause's text, else the status text of a 401.
 func (e *ChallengeError) Error() string {
 	if e.Err == nil {
 		return http.StatusText(http.StatusUnauthorized)
@@ -39,6 +46,7 @@ func (e *ChallengeError) Error() string {
 	return e.Err.Error()
 }
 
+// Unwrap is the cause, Err, for errors.Is and errors.As.
 func (e *ChallengeError) Unwrap() error { return e.Err }
 
 // challengeOf is the challenge of an authenticator's refusal err; "" for

@@ -16,9 +16,9 @@ import (
 )
 
 // Router is the http.Handler of a generated package: it executes the
-// decision of internal/core/decide for each request, calling the
-// authenticators, the middleware and the route's action (through the
-// generated dispatcher) where the decision says so.
+// decision it makes of each request, the one routegen match shows,
+// calling the authenticators, the middleware and the route's action
+// (through the generated dispatcher) where the decision says so.
 type Router struct {
 	table    *table
 	hosts    *core.HostTable

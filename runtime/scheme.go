@@ -209,7 +209,7 @@ func (ctx *Context) Redirect(location string, status int) {
 // Location the sign-in writes stays within a few KiB (_rt escaped, at
 // most three times as long, beside the configured paths), whatever the
 // request.
-const MaxTarget = decide.MaxTarget
+const MaxTarget = 2048
 
 // LocalTarget reports whether target, written as is as a Location header
 // (Context.Redirect), takes a browser to a path of this site: at most

@@ -4,6 +4,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/routegen/routegen/internal/core/decide"
 )
 
 // TestLocalTarget: a target is judged as the Location that carries it;
@@ -84,5 +86,16 @@ func TestOrigin(t *testing.T) {
 		if got != c.want || (err == nil) != (c.want != "") {
 			t.Errorf("Host %s, %v: Origin() = %q, %v; want %q", c.host, c.header, got, err, c.want)
 		}
+	}
+}
+
+// TestConstantsOfTheDecision: the constants runtime states for go doc to
+// show are those the decision, which the tools share, applies.
+func TestConstantsOfTheDecision(t *testing.T) {
+	if MaxTarget != decide.MaxTarget {
+		t.Errorf("MaxTarget is %d, the decision's %d", MaxTarget, decide.MaxTarget)
+	}
+	if DefaultSessionLifetime != decide.DefaultSessionLifetime {
+		t.Errorf("DefaultSessionLifetime is %v, the decision's %v", DefaultSessionLifetime, decide.DefaultSessionLifetime)
 	}
 }

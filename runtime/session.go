@@ -23,7 +23,10 @@ type SessionConfig struct {
 	HTTPOnly   bool   // true by default
 	// Secure is server.ssl.enable of the app config: the cookie is sent
 	// over HTTPS only.
-	Secure   bool
+	Secure bool
+	// SameSite is samesite: the cookie's SameSite attribute, lax, strict
+	// or none; 0 when samesite is not given: the cookie has no SameSite
+	// attribute.
 	SameSite http.SameSite
 	// TTL is how long a session lasts from its last save; 0 (aah's
 	// default) is a cookie of the browser's session, which the browser
@@ -52,7 +55,7 @@ type SessionConfig struct {
 // working day, the upper end of the absolute timeouts OWASP's session
 // management cheat sheet suggests, so that a cookie copied once, even
 // of a browser's session, stops opening on its own.
-const DefaultSessionLifetime = decide.DefaultSessionLifetime
+const DefaultSessionLifetime = 8 * time.Hour
 
 // MaxAge is how long a session lasts from its start, whatever its TTL:
 // Lifetime, or when it is 0, DefaultSessionLifetime or the TTL when
@@ -65,7 +68,10 @@ func (c SessionConfig) MaxAge() time.Duration { return decide.SessionMaxAge(c.TT
 // (aahauth.SessionCodec). Decode fails on a value it did not write, or
 // one past its age.
 type SessionCodec interface {
+	// Encode signs and encrypts value (a session, or a store's session
+	// ID) as the value of cookie name.
 	Encode(name string, value any) (string, error)
+	// Decode opens into dst a value Encode wrote for cookie name.
 	Decode(name, value string, dst any) error
 }
 
@@ -327,9 +333,9 @@ func newSessionID() (string, error) {
 // and oauth2 schemes, by scheme key, for runtime.WithSessions and the
 // packages runtime/aahauth and runtime/aahauth/aahoauth2.
 type SignIn struct {
-	Session *SessionConfig // nil without a session of mode "stateful"
-	Forms   map[string]*FormConfig
-	OAuth2  map[string]*OAuth2Config
+	Session *SessionConfig           // nil without a session of mode "stateful"
+	Forms   map[string]*FormConfig   // the form schemes, by scheme key
+	OAuth2  map[string]*OAuth2Config // the oauth2 schemes, by scheme key
 }
 
 // OAuth2Config is an oauth2 scheme of security.conf, with aah's defaults.

@@ -158,6 +158,9 @@ func (t *table) Lookup(m *Match, hosts *core.HostTable, method, host, path strin
 }
 
 // ConfigError is a problem with how a router is set up.
-type ConfigError struct{ Msg string }
+type ConfigError struct {
+	Msg string // what is wrong: "WithAuthorizer: nil authorizer"; several problems divided by "; "
+}
 
+// Error is Msg after "routegen: ".
 func (e *ConfigError) Error() string { return "routegen: " + e.Msg }

@@ -288,24 +288,24 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // AdminAppController holds the actions of controller "admin/AppController".
 type AdminAppController interface {
-//line ../../testdata/aah/examples/domain-subdomain/routes.conf:76:6
-	Dashboard(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:76:7)
-//line routes_gen.go:294:1
+	/*line ../../testdata/aah/examples/domain-subdomain/routes.conf:76:6*/ Dashboard(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:76:7)
 }
+
+//line routes_gen.go:295:1
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
-//line ../../testdata/aah/examples/domain-subdomain/routes.conf:60:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:60:7)
-//line routes_gen.go:301:1
+	/*line ../../testdata/aah/examples/domain-subdomain/routes.conf:60:6*/ Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:60:7)
 }
+
+//line routes_gen.go:302:1
 
 // WildcardAppController holds the actions of controller "wildcard/AppController".
 type WildcardAppController interface {
-//line ../../testdata/aah/examples/domain-subdomain/routes.conf:93:6
-	Entry(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:93:7)
-//line routes_gen.go:308:1
+	/*line ../../testdata/aah/examples/domain-subdomain/routes.conf:93:6*/ Entry(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/domain-subdomain/routes.conf:93:7)
 }
+
+//line routes_gen.go:309:1
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/domain-subdomain/routes.conf:60:7).
 //

@@ -273,23 +273,20 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // AdminDashboardController holds the actions of controller "admin/DashboardController".
 type AdminDashboardController interface {
-//line ../../testdata/aah/examples/form-based-auth/routes.conf:95:6
-	Index(ctx *runtime.Context) error // serves admin_dashboard: GET /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7)
-//line routes_gen.go:279:1
+	/*line ../../testdata/aah/examples/form-based-auth/routes.conf:95:6*/ Index(ctx *runtime.Context) error // serves admin_dashboard: GET /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7)
 }
+
+//line routes_gen.go:280:1
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
-//line ../../testdata/aah/examples/form-based-auth/routes.conf:60:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/form-based-auth/routes.conf:60:7)
-//line ../../testdata/aah/examples/form-based-auth/routes.conf:65:6
-	Login(ctx *runtime.Context) error // serves login: GET /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7)
-//line ../../testdata/aah/examples/form-based-auth/routes.conf:72:6
-	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7)
-//line ../../testdata/aah/examples/form-based-auth/routes.conf:80:6
-	ManageUsers(ctx *runtime.Context) error // serves manage_users: GET /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7)
-//line routes_gen.go:292:1
+	/*line ../../testdata/aah/examples/form-based-auth/routes.conf:60:6*/ Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/form-based-auth/routes.conf:60:7)
+	/*line ../../testdata/aah/examples/form-based-auth/routes.conf:65:6*/ Login(ctx *runtime.Context) error // serves login: GET /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7)
+	/*line ../../testdata/aah/examples/form-based-auth/routes.conf:72:6*/ Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7)
+	/*line ../../testdata/aah/examples/form-based-auth/routes.conf:80:6*/ ManageUsers(ctx *runtime.Context) error // serves manage_users: GET /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7)
 }
+
+//line routes_gen.go:290:1
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/form-based-auth/routes.conf:60:7).
 //
@@ -298,7 +295,7 @@ func (u *URLBuilder) Index() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:302:1
+//line routes_gen.go:299:1
 
 // AdminDashboard returns the URL of route "admin_dashboard": /admin/dashboard.html (../../testdata/aah/examples/form-based-auth/routes.conf:95:7).
 //
@@ -307,7 +304,7 @@ func (u *URLBuilder) AdminDashboard() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:311:1
+//line routes_gen.go:308:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-based-auth/routes.conf:43:7).
 //
@@ -316,7 +313,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:320:1
+//line routes_gen.go:317:1
 
 // FormAuthLoginSubmitAah returns the URL of route "form_auth_login_submit__aah": /login (../../testdata/aah/examples/form-based-auth/security.conf:21:5).
 //
@@ -325,7 +322,7 @@ func (u *URLBuilder) FormAuthLoginSubmitAah() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:329:1
+//line routes_gen.go:326:1
 
 // Login returns the URL of route "login": /login.html (../../testdata/aah/examples/form-based-auth/routes.conf:65:7).
 //
@@ -334,7 +331,7 @@ func (u *URLBuilder) Login() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:338:1
+//line routes_gen.go:335:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/form-based-auth/routes.conf:72:7).
 //
@@ -343,7 +340,7 @@ func (u *URLBuilder) Logout() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:347:1
+//line routes_gen.go:344:1
 
 // ManageUsers returns the URL of route "manage_users": /manage/users.html (../../testdata/aah/examples/form-based-auth/routes.conf:80:7).
 //
@@ -352,7 +349,7 @@ func (u *URLBuilder) ManageUsers() string {
 	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:356:1
+//line routes_gen.go:353:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-based-auth/routes.conf:48:7).
 //
@@ -361,7 +358,7 @@ func (u *URLBuilder) RobotsTxt() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:365:1
+//line routes_gen.go:362:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-based-auth/routes.conf:38:7).
 //
@@ -370,4 +367,4 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 8, filepath)
 }
 
-//line routes_gen.go:374:1
+//line routes_gen.go:371:1

@@ -231,12 +231,11 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
-//line ../../testdata/aah/examples/form-fileupload/routes.conf:64:6
-	FileUpload(ctx *runtime.Context) error // serves file_upload: POST /file-upload (../../testdata/aah/examples/form-fileupload/routes.conf:64:7)
-//line ../../testdata/aah/examples/form-fileupload/routes.conf:59:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/form-fileupload/routes.conf:59:7)
-//line routes_gen.go:239:1
+	/*line ../../testdata/aah/examples/form-fileupload/routes.conf:64:6*/ FileUpload(ctx *runtime.Context) error // serves file_upload: POST /file-upload (../../testdata/aah/examples/form-fileupload/routes.conf:64:7)
+	/*line ../../testdata/aah/examples/form-fileupload/routes.conf:59:6*/ Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/form-fileupload/routes.conf:59:7)
 }
+
+//line routes_gen.go:239:1
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/form-fileupload/routes.conf:59:7).
 //
@@ -245,7 +244,7 @@ func (u *URLBuilder) Index() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:249:1
+//line routes_gen.go:248:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form-fileupload/routes.conf:42:7).
 //
@@ -254,7 +253,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:258:1
+//line routes_gen.go:257:1
 
 // FileUpload returns the URL of route "file_upload": /file-upload (../../testdata/aah/examples/form-fileupload/routes.conf:64:7).
 //
@@ -263,7 +262,7 @@ func (u *URLBuilder) FileUpload() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:267:1
+//line routes_gen.go:266:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form-fileupload/routes.conf:47:7).
 //
@@ -272,7 +271,7 @@ func (u *URLBuilder) RobotsTxt() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:276:1
+//line routes_gen.go:275:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form-fileupload/routes.conf:37:7).
 //
@@ -281,4 +280,4 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 4, filepath)
 }
 
-//line routes_gen.go:285:1
+//line routes_gen.go:284:1

@@ -236,14 +236,12 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
-//line ../../testdata/aah/examples/form/routes.conf:59:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/form/routes.conf:59:7)
-//line ../../testdata/aah/examples/form/routes.conf:64:6
-	UserProfile(ctx *runtime.Context) error // serves user_profile: GET /user/profile.html (../../testdata/aah/examples/form/routes.conf:64:7)
-//line ../../testdata/aah/examples/form/routes.conf:70:6
-	UserProfileSubmit(ctx *runtime.Context) error // serves user_profile_submit: POST /user/profile.html (../../testdata/aah/examples/form/routes.conf:70:7)
-//line routes_gen.go:246:1
+	/*line ../../testdata/aah/examples/form/routes.conf:59:6*/ Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/form/routes.conf:59:7)
+	/*line ../../testdata/aah/examples/form/routes.conf:64:6*/ UserProfile(ctx *runtime.Context) error // serves user_profile: GET /user/profile.html (../../testdata/aah/examples/form/routes.conf:64:7)
+	/*line ../../testdata/aah/examples/form/routes.conf:70:6*/ UserProfileSubmit(ctx *runtime.Context) error // serves user_profile_submit: POST /user/profile.html (../../testdata/aah/examples/form/routes.conf:70:7)
 }
+
+//line routes_gen.go:245:1
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/form/routes.conf:59:7).
 //
@@ -252,7 +250,7 @@ func (u *URLBuilder) Index() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:256:1
+//line routes_gen.go:254:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/form/routes.conf:42:7).
 //
@@ -261,7 +259,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:265:1
+//line routes_gen.go:263:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/form/routes.conf:47:7).
 //
@@ -270,7 +268,7 @@ func (u *URLBuilder) RobotsTxt() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:274:1
+//line routes_gen.go:272:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/form/routes.conf:37:7).
 //
@@ -279,7 +277,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 3, filepath)
 }
 
-//line routes_gen.go:283:1
+//line routes_gen.go:281:1
 
 // UserProfile returns the URL of route "user_profile": /user/profile.html (../../testdata/aah/examples/form/routes.conf:64:7).
 //
@@ -288,7 +286,7 @@ func (u *URLBuilder) UserProfile() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:292:1
+//line routes_gen.go:290:1
 
 // UserProfileSubmit returns the URL of route "user_profile_submit": /user/profile.html (../../testdata/aah/examples/form/routes.conf:70:7).
 //
@@ -297,4 +295,4 @@ func (u *URLBuilder) UserProfileSubmit() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:301:1
+//line routes_gen.go:299:1

@@ -238,12 +238,11 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
-//line ../../testdata/aah/examples/i18n-url-path-param/routes.conf:59:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/i18n-url-path-param/routes.conf:59:7)
-//line ../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:6
-	IndexLang(ctx *runtime.Context, lang string) error // serves index_lang: GET /page/:lang/index.html (../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:7)
-//line routes_gen.go:246:1
+	/*line ../../testdata/aah/examples/i18n-url-path-param/routes.conf:59:6*/ Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/i18n-url-path-param/routes.conf:59:7)
+	/*line ../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:6*/ IndexLang(ctx *runtime.Context, lang string) error // serves index_lang: GET /page/:lang/index.html (../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:7)
 }
+
+//line routes_gen.go:246:1
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/i18n-url-path-param/routes.conf:59:7).
 //
@@ -252,7 +251,7 @@ func (u *URLBuilder) Index() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:256:1
+//line routes_gen.go:255:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/i18n-url-path-param/routes.conf:42:7).
 //
@@ -261,7 +260,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:265:1
+//line routes_gen.go:264:1
 
 // IndexLang returns the URL of route "index_lang": /page/:lang/index.html (../../testdata/aah/examples/i18n-url-path-param/routes.conf:64:7).
 //
@@ -270,7 +269,7 @@ func (u *URLBuilder) IndexLang(lang string) (string, error) {
 	return routegenCheckedHelperURL(u, 2, lang)
 }
 
-//line routes_gen.go:274:1
+//line routes_gen.go:273:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/i18n-url-path-param/routes.conf:47:7).
 //
@@ -279,7 +278,7 @@ func (u *URLBuilder) RobotsTxt() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:283:1
+//line routes_gen.go:282:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/i18n-url-path-param/routes.conf:37:7).
 //
@@ -288,4 +287,4 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 4, filepath)
 }
 
-//line routes_gen.go:292:1
+//line routes_gen.go:291:1

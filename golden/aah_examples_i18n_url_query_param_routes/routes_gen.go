@@ -222,10 +222,10 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
-//line ../../testdata/aah/examples/i18n-url-query-param/routes.conf:59:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/i18n-url-query-param/routes.conf:59:7)
-//line routes_gen.go:228:1
+	/*line ../../testdata/aah/examples/i18n-url-query-param/routes.conf:59:6*/ Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/i18n-url-query-param/routes.conf:59:7)
 }
+
+//line routes_gen.go:229:1
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/i18n-url-query-param/routes.conf:59:7).
 //

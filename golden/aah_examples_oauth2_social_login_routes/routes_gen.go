@@ -282,14 +282,12 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
-//line ../../testdata/aah/examples/oauth2-social-login/routes.conf:62:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/oauth2-social-login/routes.conf:62:7)
-//line ../../testdata/aah/examples/oauth2-social-login/routes.conf:75:6
-	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7)
-//line ../../testdata/aah/examples/oauth2-social-login/routes.conf:68:6
-	Success(ctx *runtime.Context) error // serves success: GET /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7)
-//line routes_gen.go:292:1
+	/*line ../../testdata/aah/examples/oauth2-social-login/routes.conf:62:6*/ Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/oauth2-social-login/routes.conf:62:7)
+	/*line ../../testdata/aah/examples/oauth2-social-login/routes.conf:75:6*/ Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7)
+	/*line ../../testdata/aah/examples/oauth2-social-login/routes.conf:68:6*/ Success(ctx *runtime.Context) error // serves success: GET /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7)
 }
+
+//line routes_gen.go:291:1
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/oauth2-social-login/routes.conf:62:7).
 //
@@ -298,7 +296,7 @@ func (u *URLBuilder) Index() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:302:1
+//line routes_gen.go:300:1
 
 // FacebookAuthRedirectAah returns the URL of route "facebook_auth_redirect__aah": /facebook-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:22:5).
 //
@@ -307,7 +305,7 @@ func (u *URLBuilder) FacebookAuthRedirectAah() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:311:1
+//line routes_gen.go:309:1
 
 // FacebookAuthLoginAah returns the URL of route "facebook_auth_login__aah": /facebook-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:22:5).
 //
@@ -316,7 +314,7 @@ func (u *URLBuilder) FacebookAuthLoginAah() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:320:1
+//line routes_gen.go:318:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/oauth2-social-login/routes.conf:44:7).
 //
@@ -325,7 +323,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:329:1
+//line routes_gen.go:327:1
 
 // GithubAuthRedirectAah returns the URL of route "github_auth_redirect__aah": /github-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:72:5).
 //
@@ -334,7 +332,7 @@ func (u *URLBuilder) GithubAuthRedirectAah() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:338:1
+//line routes_gen.go:336:1
 
 // GithubAuthLoginAah returns the URL of route "github_auth_login__aah": /github-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:72:5).
 //
@@ -343,7 +341,7 @@ func (u *URLBuilder) GithubAuthLoginAah() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:347:1
+//line routes_gen.go:345:1
 
 // GoogleAuthRedirectAah returns the URL of route "google_auth_redirect__aah": /google-auth/callback (../../testdata/aah/examples/oauth2-social-login/security.conf:47:5).
 //
@@ -352,7 +350,7 @@ func (u *URLBuilder) GoogleAuthRedirectAah() string {
 	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:356:1
+//line routes_gen.go:354:1
 
 // GoogleAuthLoginAah returns the URL of route "google_auth_login__aah": /google-auth/login (../../testdata/aah/examples/oauth2-social-login/security.conf:47:5).
 //
@@ -361,7 +359,7 @@ func (u *URLBuilder) GoogleAuthLoginAah() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:365:1
+//line routes_gen.go:363:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/examples/oauth2-social-login/routes.conf:75:7).
 //
@@ -370,7 +368,7 @@ func (u *URLBuilder) Logout() string {
 	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:374:1
+//line routes_gen.go:372:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/oauth2-social-login/routes.conf:49:7).
 //
@@ -379,7 +377,7 @@ func (u *URLBuilder) RobotsTxt() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:383:1
+//line routes_gen.go:381:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/oauth2-social-login/routes.conf:39:7).
 //
@@ -388,7 +386,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 10, filepath)
 }
 
-//line routes_gen.go:392:1
+//line routes_gen.go:390:1
 
 // Success returns the URL of route "success": /success.html (../../testdata/aah/examples/oauth2-social-login/routes.conf:68:7).
 //
@@ -397,4 +395,4 @@ func (u *URLBuilder) Success() string {
 	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:401:1
+//line routes_gen.go:399:1

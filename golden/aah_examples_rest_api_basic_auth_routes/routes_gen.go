@@ -224,17 +224,17 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
-//line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:7)
-//line routes_gen.go:230:1
+	/*line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:6*/ Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:7)
 }
+
+//line routes_gen.go:231:1
 
 // InfoController holds the actions of controller "InfoController".
 type InfoController interface {
-//line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:10
-	ReporteeInfo(ctx *runtime.Context, email string) error // serves reportee_info: GET /v1/reportee/:email (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:11)
-//line routes_gen.go:237:1
+	/*line ../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:10*/ ReporteeInfo(ctx *runtime.Context, email string) error // serves reportee_info: GET /v1/reportee/:email (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:36:11)
 }
+
+//line routes_gen.go:238:1
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/rest-api-basic-auth/routes.conf:26:7).
 //

@@ -233,19 +233,18 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
-//line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:7)
-//line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:10
-	Token(ctx *runtime.Context) error // serves login: POST /v1/token (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11)
-//line routes_gen.go:241:1
+	/*line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:6*/ Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:7)
+	/*line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:10*/ Token(ctx *runtime.Context) error // serves login: POST /v1/token (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11)
 }
+
+//line routes_gen.go:241:1
 
 // InfoController holds the actions of controller "InfoController".
 type InfoController interface {
-//line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:10
-	ReporteeInfo(ctx *runtime.Context, email string) error // serves reportee_info: GET /v1/reportee/:email (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:11)
-//line routes_gen.go:248:1
+	/*line ../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:10*/ ReporteeInfo(ctx *runtime.Context, email string) error // serves reportee_info: GET /v1/reportee/:email (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:11)
 }
+
+//line routes_gen.go:248:1
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:27:7).
 //
@@ -254,7 +253,7 @@ func (u *URLBuilder) Index() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:258:1
+//line routes_gen.go:257:1
 
 // ReporteeInfo returns the URL of route "reportee_info": /v1/reportee/:email (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:45:11).
 //
@@ -263,7 +262,7 @@ func (u *URLBuilder) ReporteeInfo(email string) (string, error) {
 	return routegenCheckedHelperURL(u, 1, email)
 }
 
-//line routes_gen.go:267:1
+//line routes_gen.go:266:1
 
 // Login returns the URL of route "login": /v1/token (../../testdata/aah/examples/rest-api-jwt-auth/routes.conf:37:11).
 //
@@ -272,4 +271,4 @@ func (u *URLBuilder) Login() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:276:1
+//line routes_gen.go:275:1

@@ -265,25 +265,21 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
-//line ../../testdata/aah/examples/rest-api/routes.conf:26:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api/routes.conf:26:7)
-//line routes_gen.go:271:1
+	/*line ../../testdata/aah/examples/rest-api/routes.conf:26:6*/ Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/rest-api/routes.conf:26:7)
 }
+
+//line routes_gen.go:272:1
 
 // PostController holds the actions of controller "PostController".
 type PostController interface {
-//line ../../testdata/aah/examples/rest-api/routes.conf:43:15
-	Create(ctx *runtime.Context) error // serves create_post: POST /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:43:16)
-//line ../../testdata/aah/examples/rest-api/routes.conf:54:18
-	Delete(ctx *runtime.Context, id string) error // serves delete_post: DELETE /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:54:19)
-//line ../../testdata/aah/examples/rest-api/routes.conf:37:10
-	List(ctx *runtime.Context) error // serves list_posts: GET /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:37:11)
-//line ../../testdata/aah/examples/rest-api/routes.conf:46:15
-	Retrieve(ctx *runtime.Context, id string) error // serves retrieve_post: GET /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16)
-//line ../../testdata/aah/examples/rest-api/routes.conf:51:18
-	Update(ctx *runtime.Context, id string) error // serves update_post: PUT /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19)
-//line routes_gen.go:286:1
+	/*line ../../testdata/aah/examples/rest-api/routes.conf:43:15*/ Create(ctx *runtime.Context) error // serves create_post: POST /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:43:16)
+	/*line ../../testdata/aah/examples/rest-api/routes.conf:54:18*/ Delete(ctx *runtime.Context, id string) error // serves delete_post: DELETE /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:54:19)
+	/*line ../../testdata/aah/examples/rest-api/routes.conf:37:10*/ List(ctx *runtime.Context) error // serves list_posts: GET /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:37:11)
+	/*line ../../testdata/aah/examples/rest-api/routes.conf:46:15*/ Retrieve(ctx *runtime.Context, id string) error // serves retrieve_post: GET /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16)
+	/*line ../../testdata/aah/examples/rest-api/routes.conf:51:18*/ Update(ctx *runtime.Context, id string) error // serves update_post: PUT /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19)
 }
+
+//line routes_gen.go:283:1
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/rest-api/routes.conf:26:7).
 //
@@ -292,7 +288,7 @@ func (u *URLBuilder) Index() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:296:1
+//line routes_gen.go:292:1
 
 // ListPosts returns the URL of route "list_posts": /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:37:11).
 //
@@ -301,7 +297,7 @@ func (u *URLBuilder) ListPosts() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:305:1
+//line routes_gen.go:301:1
 
 // CreatePost returns the URL of route "create_post": /v1/posts (../../testdata/aah/examples/rest-api/routes.conf:43:16).
 //
@@ -310,7 +306,7 @@ func (u *URLBuilder) CreatePost() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:314:1
+//line routes_gen.go:310:1
 
 // DeletePost returns the URL of route "delete_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:54:19).
 //
@@ -319,7 +315,7 @@ func (u *URLBuilder) DeletePost(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 3, id)
 }
 
-//line routes_gen.go:323:1
+//line routes_gen.go:319:1
 
 // RetrievePost returns the URL of route "retrieve_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:46:16).
 //
@@ -328,7 +324,7 @@ func (u *URLBuilder) RetrievePost(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 4, id)
 }
 
-//line routes_gen.go:332:1
+//line routes_gen.go:328:1
 
 // UpdatePost returns the URL of route "update_post": /v1/posts/:id (../../testdata/aah/examples/rest-api/routes.conf:51:19).
 //
@@ -337,4 +333,4 @@ func (u *URLBuilder) UpdatePost(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:341:1
+//line routes_gen.go:337:1

@@ -241,19 +241,18 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
-//line ../../testdata/aah/examples/simple-chat/routes.conf:61:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/simple-chat/routes.conf:61:7)
-//line ../../testdata/aah/examples/simple-chat/routes.conf:66:6
-	SimpleChatDemo(ctx *runtime.Context) error // serves simple_chat_demo: GET /simple-chat-demo.html (../../testdata/aah/examples/simple-chat/routes.conf:66:7)
-//line routes_gen.go:249:1
+	/*line ../../testdata/aah/examples/simple-chat/routes.conf:61:6*/ Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/examples/simple-chat/routes.conf:61:7)
+	/*line ../../testdata/aah/examples/simple-chat/routes.conf:66:6*/ SimpleChatDemo(ctx *runtime.Context) error // serves simple_chat_demo: GET /simple-chat-demo.html (../../testdata/aah/examples/simple-chat/routes.conf:66:7)
 }
+
+//line routes_gen.go:249:1
 
 // SimpleChatWebSocketController holds the actions of controller "SimpleChatWebSocket".
 type SimpleChatWebSocketController interface {
-//line ../../testdata/aah/examples/simple-chat/routes.conf:73:6
-	SimpleChat(ctx *runtime.Context) error // serves simple_chat: WS /simple-chat (../../testdata/aah/examples/simple-chat/routes.conf:73:7)
-//line routes_gen.go:256:1
+	/*line ../../testdata/aah/examples/simple-chat/routes.conf:73:6*/ SimpleChat(ctx *runtime.Context) error // serves simple_chat: WS /simple-chat (../../testdata/aah/examples/simple-chat/routes.conf:73:7)
 }
+
+//line routes_gen.go:256:1
 
 // Index returns the URL of route "index": / (../../testdata/aah/examples/simple-chat/routes.conf:61:7).
 //
@@ -262,7 +261,7 @@ func (u *URLBuilder) Index() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:266:1
+//line routes_gen.go:265:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/examples/simple-chat/routes.conf:43:7).
 //
@@ -271,7 +270,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:275:1
+//line routes_gen.go:274:1
 
 // RobotsTxt returns the URL of route "robots_txt": /robots.txt (../../testdata/aah/examples/simple-chat/routes.conf:48:7).
 //
@@ -280,7 +279,7 @@ func (u *URLBuilder) RobotsTxt() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:284:1
+//line routes_gen.go:283:1
 
 // SimpleChat returns the URL of route "simple_chat": /simple-chat (../../testdata/aah/examples/simple-chat/routes.conf:73:7).
 //
@@ -289,7 +288,7 @@ func (u *URLBuilder) SimpleChat() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:293:1
+//line routes_gen.go:292:1
 
 // SimpleChatDemo returns the URL of route "simple_chat_demo": /simple-chat-demo.html (../../testdata/aah/examples/simple-chat/routes.conf:66:7).
 //
@@ -298,7 +297,7 @@ func (u *URLBuilder) SimpleChatDemo() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:302:1
+//line routes_gen.go:301:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/examples/simple-chat/routes.conf:38:7).
 //
@@ -307,4 +306,4 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 5, filepath)
 }
 
-//line routes_gen.go:311:1
+//line routes_gen.go:310:1

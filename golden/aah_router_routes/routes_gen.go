@@ -345,44 +345,34 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // AppController holds the actions of controller "App".
 type AppController interface {
-//line ../../testdata/aah/router/routes.conf:123:6
-	EditUser(ctx *runtime.Context) error // serves edit_user: POST /register (../../testdata/aah/router/routes.conf:123:7)
-//line ../../testdata/aah/router/routes.conf:98:6
-	Index(ctx *runtime.Context) error // serves app_index: GET / (../../testdata/aah/router/routes.conf:98:7)
-//line ../../testdata/aah/router/routes.conf:103:6
-	Login(ctx *runtime.Context) error // serves login: POST /login (../../testdata/aah/router/routes.conf:103:7)
-//line ../../testdata/aah/router/routes.conf:111:6
-	Logout(ctx *runtime.Context) error // serves logout: GET /logout (../../testdata/aah/router/routes.conf:111:7)
-//line ../../testdata/aah/router/routes.conf:117:6
-	Register(ctx *runtime.Context) error // serves register_user: GET /register (../../testdata/aah/router/routes.conf:117:7)
-//line routes_gen.go:359:1
+	/*line ../../testdata/aah/router/routes.conf:123:6*/ EditUser(ctx *runtime.Context) error // serves edit_user: POST /register (../../testdata/aah/router/routes.conf:123:7)
+	/*line ../../testdata/aah/router/routes.conf:98:6*/ Index(ctx *runtime.Context) error // serves app_index: GET / (../../testdata/aah/router/routes.conf:98:7)
+	/*line ../../testdata/aah/router/routes.conf:103:6*/ Login(ctx *runtime.Context) error // serves login: POST /login (../../testdata/aah/router/routes.conf:103:7)
+	/*line ../../testdata/aah/router/routes.conf:111:6*/ Logout(ctx *runtime.Context) error // serves logout: GET /logout (../../testdata/aah/router/routes.conf:111:7)
+	/*line ../../testdata/aah/router/routes.conf:117:6*/ Register(ctx *runtime.Context) error // serves register_user: GET /register (../../testdata/aah/router/routes.conf:117:7)
 }
+
+//line routes_gen.go:356:1
 
 // HotelController holds the actions of controller "Hotel".
 type HotelController interface {
-//line ../../testdata/aah/router/routes.conf:74:10
-	Book(ctx *runtime.Context, id string) error // serves book_hotels: GET /hotels/:id/booking (../../testdata/aah/router/routes.conf:74:11)
-//line ../../testdata/aah/router/routes.conf:88:10
-	CancelBooking(ctx *runtime.Context, id string) error // serves cancel_booking: POST /hotels/:id/cancel (../../testdata/aah/router/routes.conf:88:11)
-//line ../../testdata/aah/router/routes.conf:80:10
-	ConfirmBooking(ctx *runtime.Context, id string) error // serves confirm_booking: POST /hotels/:id/booking (../../testdata/aah/router/routes.conf:80:11)
-//line ../../testdata/aah/router/routes.conf:136:6
-	EditSettings(ctx *runtime.Context) error // serves hotel_edit_settings: POST /settings (../../testdata/aah/router/routes.conf:136:7), hotel_edit_settings: PUT /settings (../../testdata/aah/router/routes.conf:136:7)
-//line ../../testdata/aah/router/routes.conf:55:6
-	List(ctx *runtime.Context) error // serves hotels_group: GET /hotels (../../testdata/aah/router/routes.conf:55:7)
-//line ../../testdata/aah/router/routes.conf:130:6
-	Settings(ctx *runtime.Context) error // serves hotel_settings: GET /settings (../../testdata/aah/router/routes.conf:130:7), hotel_settings_options: OPTIONS /settings (../../testdata/aah/router/routes.conf:143:7)
-//line ../../testdata/aah/router/routes.conf:68:10
-	Show(ctx *runtime.Context, id string) error // serves show_hotels: GET /hotels/:id (../../testdata/aah/router/routes.conf:68:11)
-//line routes_gen.go:378:1
+	/*line ../../testdata/aah/router/routes.conf:74:10*/ Book(ctx *runtime.Context, id string) error // serves book_hotels: GET /hotels/:id/booking (../../testdata/aah/router/routes.conf:74:11)
+	/*line ../../testdata/aah/router/routes.conf:88:10*/ CancelBooking(ctx *runtime.Context, id string) error // serves cancel_booking: POST /hotels/:id/cancel (../../testdata/aah/router/routes.conf:88:11)
+	/*line ../../testdata/aah/router/routes.conf:80:10*/ ConfirmBooking(ctx *runtime.Context, id string) error // serves confirm_booking: POST /hotels/:id/booking (../../testdata/aah/router/routes.conf:80:11)
+	/*line ../../testdata/aah/router/routes.conf:136:6*/ EditSettings(ctx *runtime.Context) error // serves hotel_edit_settings: POST /settings (../../testdata/aah/router/routes.conf:136:7), hotel_edit_settings: PUT /settings (../../testdata/aah/router/routes.conf:136:7)
+	/*line ../../testdata/aah/router/routes.conf:55:6*/ List(ctx *runtime.Context) error // serves hotels_group: GET /hotels (../../testdata/aah/router/routes.conf:55:7)
+	/*line ../../testdata/aah/router/routes.conf:130:6*/ Settings(ctx *runtime.Context) error // serves hotel_settings: GET /settings (../../testdata/aah/router/routes.conf:130:7), hotel_settings_options: OPTIONS /settings (../../testdata/aah/router/routes.conf:143:7)
+	/*line ../../testdata/aah/router/routes.conf:68:10*/ Show(ctx *runtime.Context, id string) error // serves show_hotels: GET /hotels/:id (../../testdata/aah/router/routes.conf:68:11)
 }
+
+//line routes_gen.go:369:1
 
 // WildcardAppController holds the actions of controller "wildcard/AppController".
 type WildcardAppController interface {
-//line ../../testdata/aah/router/routes.conf:161:6
-	Home(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/router/routes.conf:161:7)
-//line routes_gen.go:385:1
+	/*line ../../testdata/aah/router/routes.conf:161:6*/ Home(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/router/routes.conf:161:7)
 }
+
+//line routes_gen.go:376:1
 
 // AppIndex returns the URL of route "app_index": / (../../testdata/aah/router/routes.conf:98:7).
 //
@@ -391,7 +381,7 @@ func (u *URLBuilder) AppIndex() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:395:1
+//line routes_gen.go:385:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/aah/router/routes.conf:43:7).
 //
@@ -400,7 +390,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:404:1
+//line routes_gen.go:394:1
 
 // HotelsGroup returns the URL of route "hotels_group": /hotels (../../testdata/aah/router/routes.conf:55:7).
 //
@@ -409,7 +399,7 @@ func (u *URLBuilder) HotelsGroup() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:413:1
+//line routes_gen.go:403:1
 
 // ShowHotels returns the URL of route "show_hotels": /hotels/:id (../../testdata/aah/router/routes.conf:68:11).
 //
@@ -418,7 +408,7 @@ func (u *URLBuilder) ShowHotels(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 3, id)
 }
 
-//line routes_gen.go:422:1
+//line routes_gen.go:412:1
 
 // BookHotels returns the URL of route "book_hotels": /hotels/:id/booking (../../testdata/aah/router/routes.conf:74:11).
 //
@@ -427,7 +417,7 @@ func (u *URLBuilder) BookHotels(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 4, id)
 }
 
-//line routes_gen.go:431:1
+//line routes_gen.go:421:1
 
 // ConfirmBooking returns the URL of route "confirm_booking": /hotels/:id/booking (../../testdata/aah/router/routes.conf:80:11).
 //
@@ -436,7 +426,7 @@ func (u *URLBuilder) ConfirmBooking(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:440:1
+//line routes_gen.go:430:1
 
 // CancelBooking returns the URL of route "cancel_booking": /hotels/:id/cancel (../../testdata/aah/router/routes.conf:88:11).
 //
@@ -445,7 +435,7 @@ func (u *URLBuilder) CancelBooking(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 6, id)
 }
 
-//line routes_gen.go:449:1
+//line routes_gen.go:439:1
 
 // Login returns the URL of route "login": /login (../../testdata/aah/router/routes.conf:103:7).
 //
@@ -454,7 +444,7 @@ func (u *URLBuilder) Login() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:458:1
+//line routes_gen.go:448:1
 
 // Logout returns the URL of route "logout": /logout (../../testdata/aah/router/routes.conf:111:7).
 //
@@ -463,7 +453,7 @@ func (u *URLBuilder) Logout() string {
 	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:467:1
+//line routes_gen.go:457:1
 
 // RegisterUser returns the URL of route "register_user": /register (../../testdata/aah/router/routes.conf:117:7).
 //
@@ -472,7 +462,7 @@ func (u *URLBuilder) RegisterUser() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:476:1
+//line routes_gen.go:466:1
 
 // EditUser returns the URL of route "edit_user": /register (../../testdata/aah/router/routes.conf:123:7).
 //
@@ -481,7 +471,7 @@ func (u *URLBuilder) EditUser() string {
 	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:485:1
+//line routes_gen.go:475:1
 
 // HotelSettings returns the URL of route "hotel_settings": /settings (../../testdata/aah/router/routes.conf:130:7).
 //
@@ -490,7 +480,7 @@ func (u *URLBuilder) HotelSettings() string {
 	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:494:1
+//line routes_gen.go:484:1
 
 // HotelSettingsOptions returns the URL of route "hotel_settings_options": /settings (../../testdata/aah/router/routes.conf:143:7).
 //
@@ -499,7 +489,7 @@ func (u *URLBuilder) HotelSettingsOptions() string {
 	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:503:1
+//line routes_gen.go:493:1
 
 // HotelEditSettings returns the URL of route "hotel_edit_settings": /settings (../../testdata/aah/router/routes.conf:136:7).
 //
@@ -508,7 +498,7 @@ func (u *URLBuilder) HotelEditSettings() string {
 	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:512:1
+//line routes_gen.go:502:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../testdata/aah/router/routes.conf:27:7).
 //
@@ -517,7 +507,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 15, filepath)
 }
 
-//line routes_gen.go:521:1
+//line routes_gen.go:511:1
 
 // WildcardLocalhostIndex returns the URL of route "wildcard_localhost.index": / on *.localhost (../../testdata/aah/router/routes.conf:161:7).
 //
@@ -526,4 +516,4 @@ func (u *URLBuilder) WildcardLocalhostIndex(subdomain string) (string, error) {
 	return routegenCheckedHelperURL(u, 16, subdomain)
 }
 
-//line routes_gen.go:530:1
+//line routes_gen.go:520:1

@@ -327,29 +327,23 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // CatchAllController holds the actions of controller "CatchAllController".
 type CatchAllController interface {
-//line ../../testdata/aah/router/routes-cors-1.conf:25:4
-	Handle(ctx *runtime.Context) error // serves the catch_all of domain "localhost" (../../testdata/aah/router/routes-cors-1.conf:25:5)
-//line routes_gen.go:333:1
+	/*line ../../testdata/aah/router/routes-cors-1.conf:25:4*/ Handle(ctx *runtime.Context) error // serves the catch_all of domain "localhost" (../../testdata/aah/router/routes-cors-1.conf:25:5)
 }
+
+//line routes_gen.go:334:1
 
 // UserController holds the actions of controller "User".
 type UserController interface {
-//line ../../testdata/aah/router/routes-cors-1.conf:47:14
-	Create(ctx *runtime.Context) error // serves create_user: POST /v1/users (../../testdata/aah/router/routes-cors-1.conf:47:15)
-//line ../../testdata/aah/router/routes-cors-1.conf:72:22
-	Delete(ctx *runtime.Context, id string) error // serves delete_user: DELETE /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:72:23)
-//line ../../testdata/aah/router/routes-cors-1.conf:51:18
-	Index(ctx *runtime.Context, id string) error // serves get_user: GET /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:51:19)
-//line ../../testdata/aah/router/routes-cors-1.conf:40:10
-	List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-cors-1.conf:40:11)
-//line ../../testdata/aah/router/routes-cors-1.conf:82:22
-	Settings(ctx *runtime.Context, id string) error // serves get_user_settings: GET /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:82:23)
-//line ../../testdata/aah/router/routes-cors-1.conf:64:22
-	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:64:23)
-//line ../../testdata/aah/router/routes-cors-1.conf:92:22
-	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:92:23)
-//line routes_gen.go:352:1
+	/*line ../../testdata/aah/router/routes-cors-1.conf:47:14*/ Create(ctx *runtime.Context) error // serves create_user: POST /v1/users (../../testdata/aah/router/routes-cors-1.conf:47:15)
+	/*line ../../testdata/aah/router/routes-cors-1.conf:72:22*/ Delete(ctx *runtime.Context, id string) error // serves delete_user: DELETE /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:72:23)
+	/*line ../../testdata/aah/router/routes-cors-1.conf:51:18*/ Index(ctx *runtime.Context, id string) error // serves get_user: GET /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:51:19)
+	/*line ../../testdata/aah/router/routes-cors-1.conf:40:10*/ List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-cors-1.conf:40:11)
+	/*line ../../testdata/aah/router/routes-cors-1.conf:82:22*/ Settings(ctx *runtime.Context, id string) error // serves get_user_settings: GET /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:82:23)
+	/*line ../../testdata/aah/router/routes-cors-1.conf:64:22*/ Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:64:23)
+	/*line ../../testdata/aah/router/routes-cors-1.conf:92:22*/ UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:92:23)
 }
+
+//line routes_gen.go:347:1
 
 // ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-cors-1.conf:40:11).
 //
@@ -358,7 +352,7 @@ func (u *URLBuilder) ListUsers() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:362:1
+//line routes_gen.go:356:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-cors-1.conf:47:15).
 //
@@ -367,7 +361,7 @@ func (u *URLBuilder) CreateUser() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:371:1
+//line routes_gen.go:365:1
 
 // DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:72:23).
 //
@@ -376,7 +370,7 @@ func (u *URLBuilder) DeleteUser(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 2, id)
 }
 
-//line routes_gen.go:380:1
+//line routes_gen.go:374:1
 
 // GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:51:19).
 //
@@ -385,7 +379,7 @@ func (u *URLBuilder) GetUser(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 3, id)
 }
 
-//line routes_gen.go:389:1
+//line routes_gen.go:383:1
 
 // UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-cors-1.conf:64:23).
 //
@@ -394,7 +388,7 @@ func (u *URLBuilder) UpdateUser(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 4, id)
 }
 
-//line routes_gen.go:398:1
+//line routes_gen.go:392:1
 
 // GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:82:23).
 //
@@ -403,7 +397,7 @@ func (u *URLBuilder) GetUserSettings(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:407:1
+//line routes_gen.go:401:1
 
 // UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-1.conf:92:23).
 //
@@ -412,4 +406,4 @@ func (u *URLBuilder) UpdateUserSettings(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 6, id)
 }
 
-//line routes_gen.go:416:1
+//line routes_gen.go:410:1

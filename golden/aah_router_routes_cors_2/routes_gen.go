@@ -300,22 +300,16 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // UserController holds the actions of controller "User".
 type UserController interface {
-//line ../../testdata/aah/router/routes-cors-2.conf:45:14
-	Create(ctx *runtime.Context) error // serves create_user: POST /v1/users (../../testdata/aah/router/routes-cors-2.conf:45:15)
-//line ../../testdata/aah/router/routes-cors-2.conf:85:18
-	Delete(ctx *runtime.Context, id string) error // serves delete_user: DELETE /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:85:19)
-//line ../../testdata/aah/router/routes-cors-2.conf:49:18
-	Index(ctx *runtime.Context, id string) error // serves get_user: GET /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:49:19)
-//line ../../testdata/aah/router/routes-cors-2.conf:38:10
-	List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-cors-2.conf:38:11)
-//line ../../testdata/aah/router/routes-cors-2.conf:70:22
-	Settings(ctx *runtime.Context, id string) error // serves get_user_settings: GET /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:70:23)
-//line ../../testdata/aah/router/routes-cors-2.conf:62:22
-	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:62:23)
-//line ../../testdata/aah/router/routes-cors-2.conf:76:22
-	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:76:23)
-//line routes_gen.go:318:1
+	/*line ../../testdata/aah/router/routes-cors-2.conf:45:14*/ Create(ctx *runtime.Context) error // serves create_user: POST /v1/users (../../testdata/aah/router/routes-cors-2.conf:45:15)
+	/*line ../../testdata/aah/router/routes-cors-2.conf:85:18*/ Delete(ctx *runtime.Context, id string) error // serves delete_user: DELETE /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:85:19)
+	/*line ../../testdata/aah/router/routes-cors-2.conf:49:18*/ Index(ctx *runtime.Context, id string) error // serves get_user: GET /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:49:19)
+	/*line ../../testdata/aah/router/routes-cors-2.conf:38:10*/ List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-cors-2.conf:38:11)
+	/*line ../../testdata/aah/router/routes-cors-2.conf:70:22*/ Settings(ctx *runtime.Context, id string) error // serves get_user_settings: GET /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:70:23)
+	/*line ../../testdata/aah/router/routes-cors-2.conf:62:22*/ Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:62:23)
+	/*line ../../testdata/aah/router/routes-cors-2.conf:76:22*/ UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:76:23)
 }
+
+//line routes_gen.go:313:1
 
 // ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-cors-2.conf:38:11).
 //
@@ -324,7 +318,7 @@ func (u *URLBuilder) ListUsers() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:328:1
+//line routes_gen.go:322:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-cors-2.conf:45:15).
 //
@@ -333,7 +327,7 @@ func (u *URLBuilder) CreateUser() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:337:1
+//line routes_gen.go:331:1
 
 // DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:85:19).
 //
@@ -342,7 +336,7 @@ func (u *URLBuilder) DeleteUser(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 2, id)
 }
 
-//line routes_gen.go:346:1
+//line routes_gen.go:340:1
 
 // GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:49:19).
 //
@@ -351,7 +345,7 @@ func (u *URLBuilder) GetUser(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 3, id)
 }
 
-//line routes_gen.go:355:1
+//line routes_gen.go:349:1
 
 // UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-cors-2.conf:62:23).
 //
@@ -360,7 +354,7 @@ func (u *URLBuilder) UpdateUser(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 4, id)
 }
 
-//line routes_gen.go:364:1
+//line routes_gen.go:358:1
 
 // GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:70:23).
 //
@@ -369,7 +363,7 @@ func (u *URLBuilder) GetUserSettings(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:373:1
+//line routes_gen.go:367:1
 
 // UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-cors-2.conf:76:23).
 //
@@ -378,4 +372,4 @@ func (u *URLBuilder) UpdateUserSettings(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 6, id)
 }
 
-//line routes_gen.go:382:1
+//line routes_gen.go:376:1

@@ -238,16 +238,13 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // UserController holds the actions of controller "User".
 type UserController interface {
-//line ../../testdata/aah/router/routes-namespace.conf:37:10
-	Create(ctx *runtime.Context) error // serves create_user: POST /v1/users (../../testdata/aah/router/routes-namespace.conf:37:11)
-//line ../../testdata/aah/router/routes-namespace.conf:28:14
-	Disable(ctx *runtime.Context, id string) error // serves disable_user: GET /v1/users/:id/settings (../../testdata/aah/router/routes-namespace.conf:28:15)
-//line ../../testdata/aah/router/routes-namespace.conf:20:14
-	Edit(ctx *runtime.Context, id string) error // serves edit_user: POST /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15)
-//line ../../testdata/aah/router/routes-namespace.conf:11:10
-	List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-namespace.conf:11:11)
-//line routes_gen.go:250:1
+	/*line ../../testdata/aah/router/routes-namespace.conf:37:10*/ Create(ctx *runtime.Context) error // serves create_user: POST /v1/users (../../testdata/aah/router/routes-namespace.conf:37:11)
+	/*line ../../testdata/aah/router/routes-namespace.conf:28:14*/ Disable(ctx *runtime.Context, id string) error // serves disable_user: GET /v1/users/:id/settings (../../testdata/aah/router/routes-namespace.conf:28:15)
+	/*line ../../testdata/aah/router/routes-namespace.conf:20:14*/ Edit(ctx *runtime.Context, id string) error // serves edit_user: POST /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15)
+	/*line ../../testdata/aah/router/routes-namespace.conf:11:10*/ List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-namespace.conf:11:11)
 }
+
+//line routes_gen.go:248:1
 
 // ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-namespace.conf:11:11).
 //
@@ -256,7 +253,7 @@ func (u *URLBuilder) ListUsers() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:260:1
+//line routes_gen.go:257:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-namespace.conf:37:11).
 //
@@ -265,7 +262,7 @@ func (u *URLBuilder) CreateUser() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:269:1
+//line routes_gen.go:266:1
 
 // EditUser returns the URL of route "edit_user": /v1/users/:id (../../testdata/aah/router/routes-namespace.conf:20:15).
 //
@@ -274,7 +271,7 @@ func (u *URLBuilder) EditUser(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 2, id)
 }
 
-//line routes_gen.go:278:1
+//line routes_gen.go:275:1
 
 // DisableUser returns the URL of route "disable_user": /v1/users/:id/settings (../../testdata/aah/router/routes-namespace.conf:28:15).
 //
@@ -283,4 +280,4 @@ func (u *URLBuilder) DisableUser(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 3, id)
 }
 
-//line routes_gen.go:287:1
+//line routes_gen.go:284:1

@@ -222,12 +222,11 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // BasketController holds the actions of controller "BasketController".
 type BasketController interface {
-//line ../../testdata/aah/router/routes-simplified.conf:31:10
-	Create(ctx *runtime.Context) error // serves create_basket: POST /baskets (../../testdata/aah/router/routes-simplified.conf:31:11)
-//line ../../testdata/aah/router/routes-simplified.conf:23:6
-	Index(ctx *runtime.Context, id string) error // serves baskets: GET /baskets (../../testdata/aah/router/routes-simplified.conf:23:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-simplified.conf:27:11)
-//line routes_gen.go:230:1
+	/*line ../../testdata/aah/router/routes-simplified.conf:31:10*/ Create(ctx *runtime.Context) error // serves create_basket: POST /baskets (../../testdata/aah/router/routes-simplified.conf:31:11)
+	/*line ../../testdata/aah/router/routes-simplified.conf:23:6*/ Index(ctx *runtime.Context, id string) error // serves baskets: GET /baskets (../../testdata/aah/router/routes-simplified.conf:23:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-simplified.conf:27:11)
 }
+
+//line routes_gen.go:230:1
 
 // Baskets returns the URL of route "baskets": /baskets (../../testdata/aah/router/routes-simplified.conf:23:7).
 //
@@ -236,7 +235,7 @@ func (u *URLBuilder) Baskets() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:240:1
+//line routes_gen.go:239:1
 
 // CreateBasket returns the URL of route "create_basket": /baskets (../../testdata/aah/router/routes-simplified.conf:31:11).
 //
@@ -245,7 +244,7 @@ func (u *URLBuilder) CreateBasket() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:249:1
+//line routes_gen.go:248:1
 
 // ShowBasket returns the URL of route "show_basket": /baskets/:id (../../testdata/aah/router/routes-simplified.conf:27:11).
 //
@@ -254,4 +253,4 @@ func (u *URLBuilder) ShowBasket(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 2, id)
 }
 
-//line routes_gen.go:258:1
+//line routes_gen.go:257:1

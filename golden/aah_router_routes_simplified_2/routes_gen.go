@@ -270,22 +270,16 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // UserController holds the actions of controller "User".
 type UserController interface {
-//line ../../testdata/aah/router/routes-simplified-2.conf:35:14
-	Create(ctx *runtime.Context) error // serves create_user: POST /v1/users (../../testdata/aah/router/routes-simplified-2.conf:35:15)
-//line ../../testdata/aah/router/routes-simplified-2.conf:50:22
-	Delete(ctx *runtime.Context, id string) error // serves delete_user: DELETE /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:50:23)
-//line ../../testdata/aah/router/routes-simplified-2.conf:39:18
-	Index(ctx *runtime.Context, id string) error // serves get_user: GET /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:39:19)
-//line ../../testdata/aah/router/routes-simplified-2.conf:28:10
-	List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-simplified-2.conf:28:11)
-//line ../../testdata/aah/router/routes-simplified-2.conf:55:22
-	Settings(ctx *runtime.Context, id string) error // serves get_user_settings: GET /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:55:23)
-//line ../../testdata/aah/router/routes-simplified-2.conf:45:22
-	Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23)
-//line ../../testdata/aah/router/routes-simplified-2.conf:61:22
-	UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23)
-//line routes_gen.go:288:1
+	/*line ../../testdata/aah/router/routes-simplified-2.conf:35:14*/ Create(ctx *runtime.Context) error // serves create_user: POST /v1/users (../../testdata/aah/router/routes-simplified-2.conf:35:15)
+	/*line ../../testdata/aah/router/routes-simplified-2.conf:50:22*/ Delete(ctx *runtime.Context, id string) error // serves delete_user: DELETE /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:50:23)
+	/*line ../../testdata/aah/router/routes-simplified-2.conf:39:18*/ Index(ctx *runtime.Context, id string) error // serves get_user: GET /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:39:19)
+	/*line ../../testdata/aah/router/routes-simplified-2.conf:28:10*/ List(ctx *runtime.Context) error // serves list_users: GET /v1/users (../../testdata/aah/router/routes-simplified-2.conf:28:11)
+	/*line ../../testdata/aah/router/routes-simplified-2.conf:55:22*/ Settings(ctx *runtime.Context, id string) error // serves get_user_settings: GET /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:55:23)
+	/*line ../../testdata/aah/router/routes-simplified-2.conf:45:22*/ Update(ctx *runtime.Context, id string) error // serves update_user: PATCH /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23)
+	/*line ../../testdata/aah/router/routes-simplified-2.conf:61:22*/ UpdateSettings(ctx *runtime.Context, id string) error // serves update_user_settings: PATCH /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23)
 }
+
+//line routes_gen.go:283:1
 
 // ListUsers returns the URL of route "list_users": /v1/users (../../testdata/aah/router/routes-simplified-2.conf:28:11).
 //
@@ -294,7 +288,7 @@ func (u *URLBuilder) ListUsers() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:298:1
+//line routes_gen.go:292:1
 
 // CreateUser returns the URL of route "create_user": /v1/users (../../testdata/aah/router/routes-simplified-2.conf:35:15).
 //
@@ -303,7 +297,7 @@ func (u *URLBuilder) CreateUser() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:307:1
+//line routes_gen.go:301:1
 
 // DeleteUser returns the URL of route "delete_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:50:23).
 //
@@ -312,7 +306,7 @@ func (u *URLBuilder) DeleteUser(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 2, id)
 }
 
-//line routes_gen.go:316:1
+//line routes_gen.go:310:1
 
 // GetUser returns the URL of route "get_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:39:19).
 //
@@ -321,7 +315,7 @@ func (u *URLBuilder) GetUser(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 3, id)
 }
 
-//line routes_gen.go:325:1
+//line routes_gen.go:319:1
 
 // UpdateUser returns the URL of route "update_user": /v1/users/:id (../../testdata/aah/router/routes-simplified-2.conf:45:23).
 //
@@ -330,7 +324,7 @@ func (u *URLBuilder) UpdateUser(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 4, id)
 }
 
-//line routes_gen.go:334:1
+//line routes_gen.go:328:1
 
 // GetUserSettings returns the URL of route "get_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:55:23).
 //
@@ -339,7 +333,7 @@ func (u *URLBuilder) GetUserSettings(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:343:1
+//line routes_gen.go:337:1
 
 // UpdateUserSettings returns the URL of route "update_user_settings": /v1/users/:id/settings (../../testdata/aah/router/routes-simplified-2.conf:61:23).
 //
@@ -348,4 +342,4 @@ func (u *URLBuilder) UpdateUserSettings(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 6, id)
 }
 
-//line routes_gen.go:352:1
+//line routes_gen.go:346:1

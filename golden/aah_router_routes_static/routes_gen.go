@@ -215,10 +215,10 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
-//line ../../testdata/aah/router/routes-static.conf:59:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/router/routes-static.conf:59:7)
-//line routes_gen.go:221:1
+	/*line ../../testdata/aah/router/routes-static.conf:59:6*/ Index(ctx *runtime.Context) error // serves index: GET / (../../testdata/aah/router/routes-static.conf:59:7)
 }
+
+//line routes_gen.go:222:1
 
 // Index returns the URL of route "index": / (../../testdata/aah/router/routes-static.conf:59:7).
 //

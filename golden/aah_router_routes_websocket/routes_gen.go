@@ -280,34 +280,29 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // BasketController holds the actions of controller "BasketController".
 type BasketController interface {
-//line ../../testdata/aah/router/routes-websocket.conf:32:10
-	Create(ctx *runtime.Context) error // serves create_basket: POST /baskets (../../testdata/aah/router/routes-websocket.conf:32:11)
-//line ../../testdata/aah/router/routes-websocket.conf:24:6
-	Index(ctx *runtime.Context, id string) error // serves baskets: GET /baskets (../../testdata/aah/router/routes-websocket.conf:24:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11)
-//line routes_gen.go:288:1
+	/*line ../../testdata/aah/router/routes-websocket.conf:32:10*/ Create(ctx *runtime.Context) error // serves create_basket: POST /baskets (../../testdata/aah/router/routes-websocket.conf:32:11)
+	/*line ../../testdata/aah/router/routes-websocket.conf:24:6*/ Index(ctx *runtime.Context, id string) error // serves baskets: GET /baskets (../../testdata/aah/router/routes-websocket.conf:24:7), show_basket: GET /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11)
 }
+
+//line routes_gen.go:288:1
 
 // DocController holds the actions of controller "DocController".
 type DocController interface {
-//line ../../testdata/aah/router/routes-websocket.conf:44:10
-	ShowDoc(ctx *runtime.Context, version string, content string) error // serves show_doc: GET /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11)
-//line ../../testdata/aah/router/routes-websocket.conf:38:6
-	VersionHome(ctx *runtime.Context, version string) error // serves version_home: GET /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7)
-//line routes_gen.go:297:1
+	/*line ../../testdata/aah/router/routes-websocket.conf:44:10*/ ShowDoc(ctx *runtime.Context, version string, content string) error // serves show_doc: GET /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11)
+	/*line ../../testdata/aah/router/routes-websocket.conf:38:6*/ VersionHome(ctx *runtime.Context, version string) error // serves version_home: GET /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7)
 }
+
+//line routes_gen.go:296:1
 
 // TestWebSocketController holds the actions of controller "TestWebSocket".
 type TestWebSocketController interface {
-//line ../../testdata/aah/router/routes-websocket.conf:61:10
-	Binary(ctx *runtime.Context) error // serves ws_binary: WS /ws/binary (../../testdata/aah/router/routes-websocket.conf:61:11)
-//line ../../testdata/aah/router/routes-websocket.conf:51:6
-	Index(ctx *runtime.Context) error // serves websockets: GET /ws (../../testdata/aah/router/routes-websocket.conf:51:7)
-//line ../../testdata/aah/router/routes-websocket.conf:67:10
-	NoTarget(ctx *runtime.Context) error // serves ws_notarget: WS /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11)
-//line ../../testdata/aah/router/routes-websocket.conf:56:10
-	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11)
-//line routes_gen.go:310:1
+	/*line ../../testdata/aah/router/routes-websocket.conf:61:10*/ Binary(ctx *runtime.Context) error // serves ws_binary: WS /ws/binary (../../testdata/aah/router/routes-websocket.conf:61:11)
+	/*line ../../testdata/aah/router/routes-websocket.conf:51:6*/ Index(ctx *runtime.Context) error // serves websockets: GET /ws (../../testdata/aah/router/routes-websocket.conf:51:7)
+	/*line ../../testdata/aah/router/routes-websocket.conf:67:10*/ NoTarget(ctx *runtime.Context) error // serves ws_notarget: WS /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11)
+	/*line ../../testdata/aah/router/routes-websocket.conf:56:10*/ Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11)
 }
+
+//line routes_gen.go:306:1
 
 // Baskets returns the URL of route "baskets": /baskets (../../testdata/aah/router/routes-websocket.conf:24:7).
 //
@@ -316,7 +311,7 @@ func (u *URLBuilder) Baskets() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:320:1
+//line routes_gen.go:315:1
 
 // CreateBasket returns the URL of route "create_basket": /baskets (../../testdata/aah/router/routes-websocket.conf:32:11).
 //
@@ -325,7 +320,7 @@ func (u *URLBuilder) CreateBasket() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:329:1
+//line routes_gen.go:324:1
 
 // ShowBasket returns the URL of route "show_basket": /baskets/:id (../../testdata/aah/router/routes-websocket.conf:28:11).
 //
@@ -334,7 +329,7 @@ func (u *URLBuilder) ShowBasket(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 2, id)
 }
 
-//line routes_gen.go:338:1
+//line routes_gen.go:333:1
 
 // VersionHome returns the URL of route "version_home": /doc/:version (../../testdata/aah/router/routes-websocket.conf:38:7).
 //
@@ -343,7 +338,7 @@ func (u *URLBuilder) VersionHome(version string) (string, error) {
 	return routegenCheckedHelperURL(u, 3, version)
 }
 
-//line routes_gen.go:347:1
+//line routes_gen.go:342:1
 
 // ShowDoc returns the URL of route "show_doc": /doc/:version/*content (../../testdata/aah/router/routes-websocket.conf:44:11).
 //
@@ -352,7 +347,7 @@ func (u *URLBuilder) ShowDoc(version string, content string) (string, error) {
 	return routegenCheckedHelperURL(u, 4, version, content)
 }
 
-//line routes_gen.go:356:1
+//line routes_gen.go:351:1
 
 // Websockets returns the URL of route "websockets": /ws (../../testdata/aah/router/routes-websocket.conf:51:7).
 //
@@ -361,7 +356,7 @@ func (u *URLBuilder) Websockets() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:365:1
+//line routes_gen.go:360:1
 
 // WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/router/routes-websocket.conf:61:11).
 //
@@ -370,7 +365,7 @@ func (u *URLBuilder) WSBinary() string {
 	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:374:1
+//line routes_gen.go:369:1
 
 // WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/router/routes-websocket.conf:67:11).
 //
@@ -379,7 +374,7 @@ func (u *URLBuilder) WSNotarget() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:383:1
+//line routes_gen.go:378:1
 
 // WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/router/routes-websocket.conf:56:11).
 //
@@ -388,4 +383,4 @@ func (u *URLBuilder) WSText() string {
 	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:392:1
+//line routes_gen.go:387:1

@@ -219,20 +219,15 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // TestWebSocketController holds the actions of controller "testWebSocket".
 type TestWebSocketController interface {
-//line ../../testdata/aah/ws/routes.conf:38:10
-	Binary(ctx *runtime.Context) error // serves ws_binary: WS /ws/binary (../../testdata/aah/ws/routes.conf:38:11)
-//line ../../testdata/aah/ws/routes.conf:28:6
-	Index(ctx *runtime.Context) error // serves websockets: GET /ws (../../testdata/aah/ws/routes.conf:28:7)
-//line ../../testdata/aah/ws/routes.conf:43:10
-	JSON(ctx *runtime.Context) error // serves ws_json: WS /ws/json (../../testdata/aah/ws/routes.conf:43:11)
-//line ../../testdata/aah/ws/routes.conf:53:10
-	NoTarget(ctx *runtime.Context) error // serves ws_notarget: WS /ws/notarget (../../testdata/aah/ws/routes.conf:53:11)
-//line ../../testdata/aah/ws/routes.conf:33:10
-	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/ws/routes.conf:33:11)
-//line ../../testdata/aah/ws/routes.conf:48:10
-	XML(ctx *runtime.Context) error // serves ws_xml: WS /ws/xml (../../testdata/aah/ws/routes.conf:48:11)
-//line routes_gen.go:235:1
+	/*line ../../testdata/aah/ws/routes.conf:38:10*/ Binary(ctx *runtime.Context) error // serves ws_binary: WS /ws/binary (../../testdata/aah/ws/routes.conf:38:11)
+	/*line ../../testdata/aah/ws/routes.conf:28:6*/ Index(ctx *runtime.Context) error // serves websockets: GET /ws (../../testdata/aah/ws/routes.conf:28:7)
+	/*line ../../testdata/aah/ws/routes.conf:43:10*/ JSON(ctx *runtime.Context) error // serves ws_json: WS /ws/json (../../testdata/aah/ws/routes.conf:43:11)
+	/*line ../../testdata/aah/ws/routes.conf:53:10*/ NoTarget(ctx *runtime.Context) error // serves ws_notarget: WS /ws/notarget (../../testdata/aah/ws/routes.conf:53:11)
+	/*line ../../testdata/aah/ws/routes.conf:33:10*/ Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/ws/routes.conf:33:11)
+	/*line ../../testdata/aah/ws/routes.conf:48:10*/ XML(ctx *runtime.Context) error // serves ws_xml: WS /ws/xml (../../testdata/aah/ws/routes.conf:48:11)
 }
+
+//line routes_gen.go:231:1
 
 // Websockets returns the URL of route "websockets": /ws (../../testdata/aah/ws/routes.conf:28:7).
 //
@@ -241,7 +236,7 @@ func (u *URLBuilder) Websockets() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:245:1
+//line routes_gen.go:240:1
 
 // WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/ws/routes.conf:38:11).
 //
@@ -250,7 +245,7 @@ func (u *URLBuilder) WSBinary() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:254:1
+//line routes_gen.go:249:1
 
 // WSJSON returns the URL of route "ws_json": /ws/json (../../testdata/aah/ws/routes.conf:43:11).
 //
@@ -259,7 +254,7 @@ func (u *URLBuilder) WSJSON() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:263:1
+//line routes_gen.go:258:1
 
 // WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/ws/routes.conf:53:11).
 //
@@ -268,7 +263,7 @@ func (u *URLBuilder) WSNotarget() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:272:1
+//line routes_gen.go:267:1
 
 // WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/ws/routes.conf:33:11).
 //
@@ -277,7 +272,7 @@ func (u *URLBuilder) WSText() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:281:1
+//line routes_gen.go:276:1
 
 // WSXML returns the URL of route "ws_xml": /ws/xml (../../testdata/aah/ws/routes.conf:48:11).
 //
@@ -286,4 +281,4 @@ func (u *URLBuilder) WSXML() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:290:1
+//line routes_gen.go:285:1

@@ -251,20 +251,15 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // TestWebSocketController holds the actions of controller "testWebSocket".
 type TestWebSocketController interface {
-//line ../../testdata/aah/ws/routes-multi.conf:38:10
-	Binary(ctx *runtime.Context) error // serves ws_binary: WS /ws/binary (../../testdata/aah/ws/routes-multi.conf:38:11)
-//line ../../testdata/aah/ws/routes-multi.conf:28:6
-	Index(ctx *runtime.Context) error // serves websockets: GET /ws (../../testdata/aah/ws/routes-multi.conf:28:7), websockets: GET /ws (../../testdata/aah/ws/routes-multi.conf:70:7)
-//line ../../testdata/aah/ws/routes-multi.conf:43:10
-	JSON(ctx *runtime.Context) error // serves ws_json: WS /ws/json (../../testdata/aah/ws/routes-multi.conf:43:11)
-//line ../../testdata/aah/ws/routes-multi.conf:53:10
-	NoTarget(ctx *runtime.Context) error // serves ws_notarget: WS /ws/notarget (../../testdata/aah/ws/routes-multi.conf:53:11)
-//line ../../testdata/aah/ws/routes-multi.conf:33:10
-	Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:33:11), ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:75:11)
-//line ../../testdata/aah/ws/routes-multi.conf:48:10
-	XML(ctx *runtime.Context) error // serves ws_xml: WS /ws/xml (../../testdata/aah/ws/routes-multi.conf:48:11)
-//line routes_gen.go:267:1
+	/*line ../../testdata/aah/ws/routes-multi.conf:38:10*/ Binary(ctx *runtime.Context) error // serves ws_binary: WS /ws/binary (../../testdata/aah/ws/routes-multi.conf:38:11)
+	/*line ../../testdata/aah/ws/routes-multi.conf:28:6*/ Index(ctx *runtime.Context) error // serves websockets: GET /ws (../../testdata/aah/ws/routes-multi.conf:28:7), websockets: GET /ws (../../testdata/aah/ws/routes-multi.conf:70:7)
+	/*line ../../testdata/aah/ws/routes-multi.conf:43:10*/ JSON(ctx *runtime.Context) error // serves ws_json: WS /ws/json (../../testdata/aah/ws/routes-multi.conf:43:11)
+	/*line ../../testdata/aah/ws/routes-multi.conf:53:10*/ NoTarget(ctx *runtime.Context) error // serves ws_notarget: WS /ws/notarget (../../testdata/aah/ws/routes-multi.conf:53:11)
+	/*line ../../testdata/aah/ws/routes-multi.conf:33:10*/ Text(ctx *runtime.Context) error // serves ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:33:11), ws_text: WS /ws/text (../../testdata/aah/ws/routes-multi.conf:75:11)
+	/*line ../../testdata/aah/ws/routes-multi.conf:48:10*/ XML(ctx *runtime.Context) error // serves ws_xml: WS /ws/xml (../../testdata/aah/ws/routes-multi.conf:48:11)
 }
+
+//line routes_gen.go:263:1
 
 // Websockets returns the URL of route "websockets": /ws (../../testdata/aah/ws/routes-multi.conf:28:7).
 //
@@ -273,7 +268,7 @@ func (u *URLBuilder) Websockets() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:277:1
+//line routes_gen.go:272:1
 
 // WSBinary returns the URL of route "ws_binary": /ws/binary (../../testdata/aah/ws/routes-multi.conf:38:11).
 //
@@ -282,7 +277,7 @@ func (u *URLBuilder) WSBinary() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:286:1
+//line routes_gen.go:281:1
 
 // WSJSON returns the URL of route "ws_json": /ws/json (../../testdata/aah/ws/routes-multi.conf:43:11).
 //
@@ -291,7 +286,7 @@ func (u *URLBuilder) WSJSON() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:295:1
+//line routes_gen.go:290:1
 
 // WSNotarget returns the URL of route "ws_notarget": /ws/notarget (../../testdata/aah/ws/routes-multi.conf:53:11).
 //
@@ -300,7 +295,7 @@ func (u *URLBuilder) WSNotarget() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:304:1
+//line routes_gen.go:299:1
 
 // WSText returns the URL of route "ws_text": /ws/text (../../testdata/aah/ws/routes-multi.conf:33:11).
 //
@@ -309,7 +304,7 @@ func (u *URLBuilder) WSText() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:313:1
+//line routes_gen.go:308:1
 
 // WSXML returns the URL of route "ws_xml": /ws/xml (../../testdata/aah/ws/routes-multi.conf:48:11).
 //
@@ -318,7 +313,7 @@ func (u *URLBuilder) WSXML() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:322:1
+//line routes_gen.go:317:1
 
 // SecondLocalhostWebsockets returns the URL of route "second_localhost.websockets": /ws on second.localhost (../../testdata/aah/ws/routes-multi.conf:70:7).
 //
@@ -327,7 +322,7 @@ func (u *URLBuilder) SecondLocalhostWebsockets() string {
 	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:331:1
+//line routes_gen.go:326:1
 
 // SecondLocalhostWSText returns the URL of route "second_localhost.ws_text": /ws/text on second.localhost (../../testdata/aah/ws/routes-multi.conf:75:11).
 //
@@ -336,4 +331,4 @@ func (u *URLBuilder) SecondLocalhostWSText() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:340:1
+//line routes_gen.go:335:1

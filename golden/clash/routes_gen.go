@@ -570,61 +570,60 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // DispatcherController holds the actions of controller "Dispatcher".
 type DispatcherController interface {
-//line ../../testdata/clash/routes.conf:22:6
-	Dispatch(ctx *runtime.Context, v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) error // serves dispatcher: GET /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7)
-//line routes_gen.go:576:1
+	/*line ../../testdata/clash/routes.conf:22:6*/ Dispatch(ctx *runtime.Context, v0 string, i1 string, j1 string, r string, name string, args string, nil_ string) error // serves dispatcher: GET /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7)
 }
+
+//line routes_gen.go:577:1
 
 // HostsController holds the actions of controller "Hosts".
 type HostsController interface {
-//line ../../testdata/clash/routes.conf:12:6
-	Show(ctx *runtime.Context, p string, err string, action string, m string, path string, method string, opts int64) error // serves hosts: GET /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7)
-//line routes_gen.go:583:1
+	/*line ../../testdata/clash/routes.conf:12:6*/ Show(ctx *runtime.Context, p string, err string, action string, m string, path string, method string, opts int64) error // serves hosts: GET /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7)
 }
+
+//line routes_gen.go:584:1
 
 // LookupController holds the actions of controller "Lookup".
 type LookupController interface {
-//line ../../testdata/clash/routes.conf:27:6
-	Index(ctx *runtime.Context, host int64) error // serves lookup: GET /lookup/:host (../../testdata/clash/routes.conf:27:7)
-//line routes_gen.go:590:1
+	/*line ../../testdata/clash/routes.conf:27:6*/ Index(ctx *runtime.Context, host int64) error // serves lookup: GET /lookup/:host (../../testdata/clash/routes.conf:27:7)
 }
+
+//line routes_gen.go:591:1
 
 // RoutegenController holds the actions of controller "Routegen".
 type RoutegenController interface {
-//line ../../testdata/clash/routes.conf:17:6
-	Actions(ctx *runtime.Context, runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) error // serves actions: GET /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (../../testdata/clash/routes.conf:17:7)
-//line routes_gen.go:597:1
+	/*line ../../testdata/clash/routes.conf:17:6*/ Actions(ctx *runtime.Context, runtime string, errors string, base string, url string, len_ string, string_ string, int64_ string, subdomain string) error // serves actions: GET /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (../../testdata/clash/routes.conf:17:7)
 }
+
+//line routes_gen.go:598:1
 
 // RouterController holds the actions of controller "Router".
 type RouterController interface {
-//line ../../testdata/clash/routes.conf:35:6
-	Index(ctx *runtime.Context) error // serves new_router: GET /new (../../testdata/clash/routes.conf:35:7)
-//line routes_gen.go:604:1
+	/*line ../../testdata/clash/routes.conf:35:6*/ Index(ctx *runtime.Context) error // serves new_router: GET /new (../../testdata/clash/routes.conf:35:7)
 }
+
+//line routes_gen.go:605:1
 
 // TableController holds the actions of controller "Table".
 type TableController interface {
-//line ../../testdata/clash/routes.conf:7:6
-	Show(ctx *runtime.Context, table string, routegenTable string, u string, strconv string, ctx_ string) error // serves table: GET /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7)
-//line routes_gen.go:611:1
+	/*line ../../testdata/clash/routes.conf:7:6*/ Show(ctx *runtime.Context, table string, routegenTable string, u string, strconv string, ctx_ string) error // serves table: GET /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7)
 }
+
+//line routes_gen.go:612:1
 
 // TenantController holds the actions of controller "Tenant".
 type TenantController interface {
-//line ../../testdata/clash/routes.conf:56:6
-	EnvPage(ctx *runtime.Context, table string, subdomain string) error // serves env_page: GET /:table/:subdomain (../../testdata/clash/routes.conf:56:7)
-//line ../../testdata/clash/routes.conf:44:6
-	Page(ctx *runtime.Context, subdomain string, table string, u string) error // serves page: GET /:subdomain_/:table/:u (../../testdata/clash/routes.conf:44:7)
-//line routes_gen.go:620:1
+	/*line ../../testdata/clash/routes.conf:56:6*/ EnvPage(ctx *runtime.Context, table string, subdomain string) error // serves env_page: GET /:table/:subdomain (../../testdata/clash/routes.conf:56:7)
+	/*line ../../testdata/clash/routes.conf:44:6*/ Page(ctx *runtime.Context, subdomain string, table string, u string) error // serves page: GET /:subdomain_/:table/:u (../../testdata/clash/routes.conf:44:7)
 }
+
+//line routes_gen.go:620:1
 
 // URLController holds the actions of controller "URL".
 type URLController interface {
-//line ../../testdata/clash/routes.conf:31:6
-	Index(ctx *runtime.Context) error // serves url_builder: GET /url (../../testdata/clash/routes.conf:31:7)
-//line routes_gen.go:627:1
+	/*line ../../testdata/clash/routes.conf:31:6*/ Index(ctx *runtime.Context) error // serves url_builder: GET /url (../../testdata/clash/routes.conf:31:7)
 }
+
+//line routes_gen.go:627:1
 
 // Actions returns the URL of route "actions": /actions/:runtime/:errors/:base/:url/:len/:string/:int64/:subdomain (../../testdata/clash/routes.conf:17:7).
 //
@@ -633,7 +632,7 @@ func (u *URLBuilder) Actions(runtime string, errors string, base string, url str
 	return routegenCheckedHelperURL(u, 0, runtime, errors, base, url, len_, string_, int64_, subdomain)
 }
 
-//line routes_gen.go:637:1
+//line routes_gen.go:636:1
 
 // Dispatcher returns the URL of route "dispatcher": /dispatcher/:v0/:i1/:j1/:r/:name/:args/:nil (../../testdata/clash/routes.conf:22:7).
 //
@@ -642,7 +641,7 @@ func (u *URLBuilder) Dispatcher(v0 string, i1 string, j1 string, r string, name 
 	return routegenCheckedHelperURL(u, 1, v0, i1, j1, r, name, args, nil_)
 }
 
-//line routes_gen.go:646:1
+//line routes_gen.go:645:1
 
 // Hosts returns the URL of route "hosts": /hosts/:p/:err/:action/:m/:path/:method/:opts (../../testdata/clash/routes.conf:12:7).
 //
@@ -651,7 +650,7 @@ func (u *URLBuilder) Hosts(p string, err string, action string, m string, path s
 	return routegenCheckedHelperURL(u, 2, p, err, action, m, path, method, routegenimpl.Int(opts))
 }
 
-//line routes_gen.go:655:1
+//line routes_gen.go:654:1
 
 // Lookup returns the URL of route "lookup": /lookup/:host (../../testdata/clash/routes.conf:27:7).
 //
@@ -660,7 +659,7 @@ func (u *URLBuilder) Lookup(host int64) (string, error) {
 	return routegenCheckedHelperURL(u, 3, routegenimpl.Int(host))
 }
 
-//line routes_gen.go:664:1
+//line routes_gen.go:663:1
 
 // NewRouter returns the URL of route "new_router": /new (../../testdata/clash/routes.conf:35:7).
 //
@@ -669,7 +668,7 @@ func (u *URLBuilder) NewRouter() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:673:1
+//line routes_gen.go:672:1
 
 // Table returns the URL of route "table": /table/:table/:routegen_table/:u/:strconv/:ctx (../../testdata/clash/routes.conf:7:7).
 //
@@ -678,7 +677,7 @@ func (u *URLBuilder) Table(table string, routegenTable string, u_ string, strcon
 	return routegenCheckedHelperURL(u, 5, table, routegenTable, u_, strconv, ctx)
 }
 
-//line routes_gen.go:682:1
+//line routes_gen.go:681:1
 
 // URLBuilder returns the URL of route "url_builder": /url (../../testdata/clash/routes.conf:31:7).
 //
@@ -687,7 +686,7 @@ func (u *URLBuilder) URLBuilder() string {
 	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:691:1
+//line routes_gen.go:690:1
 
 // TenantsPage returns the URL of route "tenants.page": /:subdomain_/:table/:u on *.example.com (../../testdata/clash/routes.conf:44:7).
 //
@@ -696,7 +695,7 @@ func (u *URLBuilder) TenantsPage(subdomain string, subdomain_ string, table stri
 	return routegenCheckedHelperURL(u, 7, subdomain, subdomain_, table, u_)
 }
 
-//line routes_gen.go:700:1
+//line routes_gen.go:699:1
 
 // EnvPage returns the URL of route "env.env_page": /:table/:subdomain on ${CLASH_HOST:-clash.example.com} (../../testdata/clash/routes.conf:56:7).
 //
@@ -705,4 +704,4 @@ func (u *URLBuilder) EnvPage(table string, subdomain string) (string, error) {
 	return routegenCheckedHelperURL(u, 8, table, subdomain)
 }
 
-//line routes_gen.go:709:1
+//line routes_gen.go:708:1

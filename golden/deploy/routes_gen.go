@@ -347,48 +347,43 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // APIController holds the actions of controller "API".
 type APIController interface {
-//line ../../testdata/deploy/routes.conf:32:6
-	Index(ctx *runtime.Context) error // serves api: GET /api (../../testdata/deploy/routes.conf:32:7)
-//line ../../testdata/deploy/routes.conf:40:10
-	Items(ctx *runtime.Context) error // serves items: GET /api/items (../../testdata/deploy/routes.conf:40:11), items: POST /api/items (../../testdata/deploy/routes.conf:40:11)
-//line ../../testdata/deploy/routes.conf:41:10
-	Options(ctx *runtime.Context) error // serves items_options: OPTIONS /api/items (../../testdata/deploy/routes.conf:41:11)
-//line routes_gen.go:357:1
+	/*line ../../testdata/deploy/routes.conf:32:6*/ Index(ctx *runtime.Context) error // serves api: GET /api (../../testdata/deploy/routes.conf:32:7)
+	/*line ../../testdata/deploy/routes.conf:40:10*/ Items(ctx *runtime.Context) error // serves items: GET /api/items (../../testdata/deploy/routes.conf:40:11), items: POST /api/items (../../testdata/deploy/routes.conf:40:11)
+	/*line ../../testdata/deploy/routes.conf:41:10*/ Options(ctx *runtime.Context) error // serves items_options: OPTIONS /api/items (../../testdata/deploy/routes.conf:41:11)
 }
+
+//line routes_gen.go:356:1
 
 // AdminController holds the actions of controller "Admin".
 type AdminController interface {
-//line ../../testdata/deploy/routes.conf:52:6
-	Home(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/deploy/routes.conf:52:7)
-//line routes_gen.go:364:1
+	/*line ../../testdata/deploy/routes.conf:52:6*/ Home(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/deploy/routes.conf:52:7)
 }
+
+//line routes_gen.go:363:1
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
-//line ../../testdata/deploy/routes.conf:11:4
-	Any(ctx *runtime.Context) error // serves the catch_all of domain "site" (../../testdata/deploy/routes.conf:11:5)
-//line routes_gen.go:371:1
+	/*line ../../testdata/deploy/routes.conf:11:4*/ Any(ctx *runtime.Context) error // serves the catch_all of domain "site" (../../testdata/deploy/routes.conf:11:5)
 }
+
+//line routes_gen.go:370:1
 
 // OpsController holds the actions of controller "Ops".
 type OpsController interface {
-//line ../../testdata/deploy/routes.conf:61:6
-	Home(ctx *runtime.Context) error // serves ops_home: GET / (../../testdata/deploy/routes.conf:61:7)
-//line routes_gen.go:378:1
+	/*line ../../testdata/deploy/routes.conf:61:6*/ Home(ctx *runtime.Context) error // serves ops_home: GET / (../../testdata/deploy/routes.conf:61:7)
 }
+
+//line routes_gen.go:377:1
 
 // SiteController holds the actions of controller "Site".
 type SiteController interface {
-//line ../../testdata/deploy/routes.conf:27:6
-	Home(ctx *runtime.Context) error // serves home: GET / (../../testdata/deploy/routes.conf:27:7)
-//line ../../testdata/deploy/routes.conf:28:6
-	Hotel(ctx *runtime.Context, id int64) error // serves hotel: GET /hotels/:id (../../testdata/deploy/routes.conf:28:7)
-//line ../../testdata/deploy/routes.conf:29:6
-	Secret(ctx *runtime.Context) error // serves secret: GET /secret (../../testdata/deploy/routes.conf:29:7)
-//line ../../testdata/deploy/routes.conf:30:6
-	Source(ctx *runtime.Context, filepath string) error // serves source: GET /src2*filepath (../../testdata/deploy/routes.conf:30:7)
-//line routes_gen.go:391:1
+	/*line ../../testdata/deploy/routes.conf:27:6*/ Home(ctx *runtime.Context) error // serves home: GET / (../../testdata/deploy/routes.conf:27:7)
+	/*line ../../testdata/deploy/routes.conf:28:6*/ Hotel(ctx *runtime.Context, id int64) error // serves hotel: GET /hotels/:id (../../testdata/deploy/routes.conf:28:7)
+	/*line ../../testdata/deploy/routes.conf:29:6*/ Secret(ctx *runtime.Context) error // serves secret: GET /secret (../../testdata/deploy/routes.conf:29:7)
+	/*line ../../testdata/deploy/routes.conf:30:6*/ Source(ctx *runtime.Context, filepath string) error // serves source: GET /src2*filepath (../../testdata/deploy/routes.conf:30:7)
 }
+
+//line routes_gen.go:387:1
 
 // Home returns the URL of route "home": / (../../testdata/deploy/routes.conf:27:7).
 //
@@ -397,7 +392,7 @@ func (u *URLBuilder) Home() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:401:1
+//line routes_gen.go:396:1
 
 // API returns the URL of route "api": /api (../../testdata/deploy/routes.conf:32:7).
 //
@@ -406,7 +401,7 @@ func (u *URLBuilder) API() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:410:1
+//line routes_gen.go:405:1
 
 // Items returns the URL of route "items": /api/items (../../testdata/deploy/routes.conf:40:11).
 //
@@ -415,7 +410,7 @@ func (u *URLBuilder) Items() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:419:1
+//line routes_gen.go:414:1
 
 // ItemsOptions returns the URL of route "items_options": /api/items (../../testdata/deploy/routes.conf:41:11).
 //
@@ -424,7 +419,7 @@ func (u *URLBuilder) ItemsOptions() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:428:1
+//line routes_gen.go:423:1
 
 // Hotel returns the URL of route "hotel": /hotels/:id (../../testdata/deploy/routes.conf:28:7).
 //
@@ -433,7 +428,7 @@ func (u *URLBuilder) Hotel(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 5, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:437:1
+//line routes_gen.go:432:1
 
 // Pub returns the URL of route "pub": /pub/*filepath (../../testdata/deploy/routes.conf:19:7).
 //
@@ -442,7 +437,7 @@ func (u *URLBuilder) Pub(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 6, filepath)
 }
 
-//line routes_gen.go:446:1
+//line routes_gen.go:441:1
 
 // Secret returns the URL of route "secret": /secret (../../testdata/deploy/routes.conf:29:7).
 //
@@ -451,7 +446,7 @@ func (u *URLBuilder) Secret() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:455:1
+//line routes_gen.go:450:1
 
 // Source returns the URL of route "source": /src2*filepath (../../testdata/deploy/routes.conf:30:7).
 //
@@ -460,7 +455,7 @@ func (u *URLBuilder) Source(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 8, filepath)
 }
 
-//line routes_gen.go:464:1
+//line routes_gen.go:459:1
 
 // AdminHome returns the URL of route "admin.admin_home": / on example.com (../../testdata/deploy/routes.conf:52:7).
 //
@@ -469,7 +464,7 @@ func (u *URLBuilder) AdminHome() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:473:1
+//line routes_gen.go:468:1
 
 // OpsHome returns the URL of route "ops.ops_home": / on ops.example.com (../../testdata/deploy/routes.conf:61:7).
 //
@@ -478,4 +473,4 @@ func (u *URLBuilder) OpsHome() (string, error) {
 	return routegenCheckedHelperURL(u, 10)
 }
 
-//line routes_gen.go:482:1
+//line routes_gen.go:477:1

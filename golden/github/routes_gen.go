@@ -2871,486 +2871,248 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // GitHubController holds the actions of controller "GitHub".
 type GitHubController interface {
-//line ../../testdata/routesets/github.conf:35:6
-	DeleteApplicationsByClientIdTokens(ctx *runtime.Context, clientID string) error // serves delete_applications_by_client_id_tokens: DELETE /applications/:client_id/tokens (../../testdata/routesets/github.conf:35:7)
-//line ../../testdata/routesets/github.conf:41:6
-	DeleteApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error // serves delete_applications_by_client_id_tokens_by_access_token: DELETE /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:41:7)
-//line ../../testdata/routesets/github.conf:23:6
-	DeleteAuthorizationsById(ctx *runtime.Context, id string) error // serves delete_authorizations_by_id: DELETE /authorizations/:id (../../testdata/routesets/github.conf:23:7)
-//line ../../testdata/routesets/github.conf:293:6
-	DeleteGistsById(ctx *runtime.Context, id string) error // serves delete_gists_by_id: DELETE /gists/:id (../../testdata/routesets/github.conf:293:7)
-//line ../../testdata/routesets/github.conf:275:6
-	DeleteGistsByIdStar(ctx *runtime.Context, id string) error // serves delete_gists_by_id_star: DELETE /gists/:id/star (../../testdata/routesets/github.conf:275:7)
-//line ../../testdata/routesets/github.conf:149:6
-	DeleteNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves delete_notifications_threads_by_id_subscription: DELETE /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:149:7)
-//line ../../testdata/routesets/github.conf:581:6
-	DeleteOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error // serves delete_orgs_by_org_members_by_user: DELETE /orgs/:org/members/:user (../../testdata/routesets/github.conf:581:7)
-//line ../../testdata/routesets/github.conf:605:6
-	DeleteOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves delete_orgs_by_org_public_members_by_user: DELETE /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:605:7)
-//line ../../testdata/routesets/github.conf:821:6
-	DeleteReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_repos_by_owner_by_repo: DELETE /repos/:owner/:repo (../../testdata/routesets/github.conf:821:7)
-//line ../../testdata/routesets/github.conf:845:6
-	DeleteReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves delete_repos_by_owner_by_repo_collaborators_by_user: DELETE /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:845:7)
-//line ../../testdata/routesets/github.conf:875:6
-	DeleteReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_comments_by_id: DELETE /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:875:7)
-//line ../../testdata/routesets/github.conf:1397:6
-	DeleteReposByOwnerByRepoContentsByPath(ctx *runtime.Context, owner string, repo string, path string) error // serves delete_repos_by_owner_by_repo_contents_by_path: DELETE /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1397:7)
-//line ../../testdata/routesets/github.conf:935:6
-	DeleteReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_downloads_by_id: DELETE /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:935:7)
-//line ../../testdata/routesets/github.conf:1271:6
-	DeleteReposByOwnerByRepoGitRefsByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves delete_repos_by_owner_by_repo_git_refs_by_ref: DELETE /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1271:7)
-//line ../../testdata/routesets/github.conf:977:6
-	DeleteReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_hooks_by_id: DELETE /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:977:7)
-//line ../../testdata/routesets/github.conf:473:6
-	DeleteReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_issues_by_number_labels: DELETE /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:473:7)
-//line ../../testdata/routesets/github.conf:461:6
-	DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(ctx *runtime.Context, owner string, repo string, number string, name string) error // serves delete_repos_by_owner_by_repo_issues_by_number_labels_by_name: DELETE /repos/:owner/:repo/issues/:number/labels/:name (../../testdata/routesets/github.conf:461:7)
-//line ../../testdata/routesets/github.conf:1301:6
-	DeleteReposByOwnerByRepoIssuesCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_issues_comments_by_id: DELETE /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1301:7)
-//line ../../testdata/routesets/github.conf:917:6
-	DeleteReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_keys_by_id: DELETE /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:917:7)
-//line ../../testdata/routesets/github.conf:443:6
-	DeleteReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves delete_repos_by_owner_by_repo_labels_by_name: DELETE /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:443:7)
-//line ../../testdata/routesets/github.conf:503:6
-	DeleteReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_milestones_by_number: DELETE /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:503:7)
-//line ../../testdata/routesets/github.conf:1367:6
-	DeleteReposByOwnerByRepoPullsCommentsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_pulls_comments_by_number: DELETE /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1367:7)
-//line ../../testdata/routesets/github.conf:1007:6
-	DeleteReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_releases_by_id: DELETE /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1007:7)
-//line ../../testdata/routesets/github.conf:221:6
-	DeleteReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves delete_repos_by_owner_by_repo_subscription: DELETE /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:221:7)
-//line ../../testdata/routesets/github.conf:629:6
-	DeleteTeamsById(ctx *runtime.Context, id string) error // serves delete_teams_by_id: DELETE /teams/:id (../../testdata/routesets/github.conf:629:7)
-//line ../../testdata/routesets/github.conf:653:6
-	DeleteTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves delete_teams_by_id_members_by_user: DELETE /teams/:id/members/:user (../../testdata/routesets/github.conf:653:7)
-//line ../../testdata/routesets/github.conf:677:6
-	DeleteTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves delete_teams_by_id_repos_by_owner_by_repo: DELETE /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:677:7)
-//line ../../testdata/routesets/github.conf:1139:6
-	DeleteUserEmails(ctx *runtime.Context) error // serves delete_user_emails: DELETE /user/emails (../../testdata/routesets/github.conf:1139:7)
-//line ../../testdata/routesets/github.conf:1187:6
-	DeleteUserFollowingByUser(ctx *runtime.Context, user string) error // serves delete_user_following_by_user: DELETE /user/following/:user (../../testdata/routesets/github.conf:1187:7)
-//line ../../testdata/routesets/github.conf:1217:6
-	DeleteUserKeysById(ctx *runtime.Context, id string) error // serves delete_user_keys_by_id: DELETE /user/keys/:id (../../testdata/routesets/github.conf:1217:7)
-//line ../../testdata/routesets/github.conf:185:6
-	DeleteUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_user_starred_by_owner_by_repo: DELETE /user/starred/:owner/:repo (../../testdata/routesets/github.conf:185:7)
-//line ../../testdata/routesets/github.conf:239:6
-	DeleteUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_user_subscriptions_by_owner_by_repo: DELETE /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:239:7)
-//line ../../testdata/routesets/github.conf:29:6
-	GetApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error // serves get_applications_by_client_id_tokens_by_access_token: GET /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:29:7)
-//line ../../testdata/routesets/github.conf:5:6
-	GetAuthorizations(ctx *runtime.Context) error // serves get_authorizations: GET /authorizations (../../testdata/routesets/github.conf:5:7)
-//line ../../testdata/routesets/github.conf:11:6
-	GetAuthorizationsById(ctx *runtime.Context, id string) error // serves get_authorizations_by_id: GET /authorizations/:id (../../testdata/routesets/github.conf:11:7)
-//line ../../testdata/routesets/github.conf:509:6
-	GetEmojis(ctx *runtime.Context) error // serves get_emojis: GET /emojis (../../testdata/routesets/github.conf:509:7)
-//line ../../testdata/routesets/github.conf:47:6
-	GetEvents(ctx *runtime.Context) error // serves get_events: GET /events (../../testdata/routesets/github.conf:47:7)
-//line ../../testdata/routesets/github.conf:101:6
-	GetFeeds(ctx *runtime.Context) error // serves get_feeds: GET /feeds (../../testdata/routesets/github.conf:101:7)
-//line ../../testdata/routesets/github.conf:251:6
-	GetGists(ctx *runtime.Context) error // serves get_gists: GET /gists (../../testdata/routesets/github.conf:251:7)
-//line ../../testdata/routesets/github.conf:257:6
-	GetGistsById(ctx *runtime.Context, id string) error // serves get_gists_by_id: GET /gists/:id (../../testdata/routesets/github.conf:257:7)
-//line ../../testdata/routesets/github.conf:281:6
-	GetGistsByIdStar(ctx *runtime.Context, id string) error // serves get_gists_by_id_star: GET /gists/:id/star (../../testdata/routesets/github.conf:281:7)
-//line ../../testdata/routesets/github.conf:1241:6
-	GetGistsPublic(ctx *runtime.Context) error // serves get_gists_public: GET /gists/public (../../testdata/routesets/github.conf:1241:7)
-//line ../../testdata/routesets/github.conf:1247:6
-	GetGistsStarred(ctx *runtime.Context) error // serves get_gists_starred: GET /gists/starred (../../testdata/routesets/github.conf:1247:7)
-//line ../../testdata/routesets/github.conf:515:6
-	GetGitignoreTemplates(ctx *runtime.Context) error // serves get_gitignore_templates: GET /gitignore/templates (../../testdata/routesets/github.conf:515:7)
-//line ../../testdata/routesets/github.conf:521:6
-	GetGitignoreTemplatesByName(ctx *runtime.Context, name string) error // serves get_gitignore_templates_by_name: GET /gitignore/templates/:name (../../testdata/routesets/github.conf:521:7)
-//line ../../testdata/routesets/github.conf:359:6
-	GetIssues(ctx *runtime.Context) error // serves get_issues: GET /issues (../../testdata/routesets/github.conf:359:7)
-//line ../../testdata/routesets/github.conf:1085:6
-	GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ctx *runtime.Context, owner string, repository string, state string, keyword string) error // serves get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword: GET /legacy/issues/search/:owner/:repository/:state/:keyword (../../testdata/routesets/github.conf:1085:7)
-//line ../../testdata/routesets/github.conf:1091:6
-	GetLegacyReposSearchByKeyword(ctx *runtime.Context, keyword string) error // serves get_legacy_repos_search_by_keyword: GET /legacy/repos/search/:keyword (../../testdata/routesets/github.conf:1091:7)
-//line ../../testdata/routesets/github.conf:1103:6
-	GetLegacyUserEmailByEmail(ctx *runtime.Context, email string) error // serves get_legacy_user_email_by_email: GET /legacy/user/email/:email (../../testdata/routesets/github.conf:1103:7)
-//line ../../testdata/routesets/github.conf:1097:6
-	GetLegacyUserSearchByKeyword(ctx *runtime.Context, keyword string) error // serves get_legacy_user_search_by_keyword: GET /legacy/user/search/:keyword (../../testdata/routesets/github.conf:1097:7)
-//line ../../testdata/routesets/github.conf:539:6
-	GetMeta(ctx *runtime.Context) error // serves get_meta: GET /meta (../../testdata/routesets/github.conf:539:7)
-//line ../../testdata/routesets/github.conf:59:6
-	GetNetworksByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error // serves get_networks_by_owner_by_repo_events: GET /networks/:owner/:repo/events (../../testdata/routesets/github.conf:59:7)
-//line ../../testdata/routesets/github.conf:107:6
-	GetNotifications(ctx *runtime.Context) error // serves get_notifications: GET /notifications (../../testdata/routesets/github.conf:107:7)
-//line ../../testdata/routesets/github.conf:131:6
-	GetNotificationsThreadsById(ctx *runtime.Context, id string) error // serves get_notifications_threads_by_id: GET /notifications/threads/:id (../../testdata/routesets/github.conf:131:7)
-//line ../../testdata/routesets/github.conf:137:6
-	GetNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves get_notifications_threads_by_id_subscription: GET /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:137:7)
-//line ../../testdata/routesets/github.conf:563:6
-	GetOrgsByOrg(ctx *runtime.Context, org string) error // serves get_orgs_by_org: GET /orgs/:org (../../testdata/routesets/github.conf:563:7)
-//line ../../testdata/routesets/github.conf:65:6
-	GetOrgsByOrgEvents(ctx *runtime.Context, org string) error // serves get_orgs_by_org_events: GET /orgs/:org/events (../../testdata/routesets/github.conf:65:7)
-//line ../../testdata/routesets/github.conf:371:6
-	GetOrgsByOrgIssues(ctx *runtime.Context, org string) error // serves get_orgs_by_org_issues: GET /orgs/:org/issues (../../testdata/routesets/github.conf:371:7)
-//line ../../testdata/routesets/github.conf:569:6
-	GetOrgsByOrgMembers(ctx *runtime.Context, org string) error // serves get_orgs_by_org_members: GET /orgs/:org/members (../../testdata/routesets/github.conf:569:7)
-//line ../../testdata/routesets/github.conf:575:6
-	GetOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error // serves get_orgs_by_org_members_by_user: GET /orgs/:org/members/:user (../../testdata/routesets/github.conf:575:7)
-//line ../../testdata/routesets/github.conf:587:6
-	GetOrgsByOrgPublicMembers(ctx *runtime.Context, org string) error // serves get_orgs_by_org_public_members: GET /orgs/:org/public_members (../../testdata/routesets/github.conf:587:7)
-//line ../../testdata/routesets/github.conf:593:6
-	GetOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves get_orgs_by_org_public_members_by_user: GET /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:593:7)
-//line ../../testdata/routesets/github.conf:755:6
-	GetOrgsByOrgRepos(ctx *runtime.Context, org string) error // serves get_orgs_by_org_repos: GET /orgs/:org/repos (../../testdata/routesets/github.conf:755:7)
-//line ../../testdata/routesets/github.conf:611:6
-	GetOrgsByOrgTeams(ctx *runtime.Context, org string) error // serves get_orgs_by_org_teams: GET /orgs/:org/teams (../../testdata/routesets/github.conf:611:7)
-//line ../../testdata/routesets/github.conf:545:6
-	GetRateLimit(ctx *runtime.Context) error // serves get_rate_limit: GET /rate_limit (../../testdata/routesets/github.conf:545:7)
-//line ../../testdata/routesets/github.conf:779:6
-	GetReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo: GET /repos/:owner/:repo (../../testdata/routesets/github.conf:779:7)
-//line ../../testdata/routesets/github.conf:395:6
-	GetReposByOwnerByRepoAssignees(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_assignees: GET /repos/:owner/:repo/assignees (../../testdata/routesets/github.conf:395:7)
-//line ../../testdata/routesets/github.conf:401:6
-	GetReposByOwnerByRepoAssigneesByAssignee(ctx *runtime.Context, owner string, repo string, assignee string) error // serves get_repos_by_owner_by_repo_assignees_by_assignee: GET /repos/:owner/:repo/assignees/:assignee (../../testdata/routesets/github.conf:401:7)
-//line ../../testdata/routesets/github.conf:809:6
-	GetReposByOwnerByRepoBranches(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_branches: GET /repos/:owner/:repo/branches (../../testdata/routesets/github.conf:809:7)
-//line ../../testdata/routesets/github.conf:815:6
-	GetReposByOwnerByRepoBranchesByBranch(ctx *runtime.Context, owner string, repo string, branch string) error // serves get_repos_by_owner_by_repo_branches_by_branch: GET /repos/:owner/:repo/branches/:branch (../../testdata/routesets/github.conf:815:7)
-//line ../../testdata/routesets/github.conf:1403:6
-	GetReposByOwnerByRepoByArchiveFormatByRef(ctx *runtime.Context, owner string, repo string, archiveFormat string, ref string) error // serves get_repos_by_owner_by_repo_by_archive_format_by_ref: GET /repos/:owner/:repo/:archive_format/:ref (../../testdata/routesets/github.conf:1403:7)
-//line ../../testdata/routesets/github.conf:827:6
-	GetReposByOwnerByRepoCollaborators(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_collaborators: GET /repos/:owner/:repo/collaborators (../../testdata/routesets/github.conf:827:7)
-//line ../../testdata/routesets/github.conf:833:6
-	GetReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves get_repos_by_owner_by_repo_collaborators_by_user: GET /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:833:7)
-//line ../../testdata/routesets/github.conf:851:6
-	GetReposByOwnerByRepoComments(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_comments: GET /repos/:owner/:repo/comments (../../testdata/routesets/github.conf:851:7)
-//line ../../testdata/routesets/github.conf:869:6
-	GetReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_comments_by_id: GET /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:869:7)
-//line ../../testdata/routesets/github.conf:881:6
-	GetReposByOwnerByRepoCommits(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_commits: GET /repos/:owner/:repo/commits (../../testdata/routesets/github.conf:881:7)
-//line ../../testdata/routesets/github.conf:887:6
-	GetReposByOwnerByRepoCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_commits_by_sha: GET /repos/:owner/:repo/commits/:sha (../../testdata/routesets/github.conf:887:7)
-//line ../../testdata/routesets/github.conf:857:6
-	GetReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_commits_by_sha_comments: GET /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:857:7)
-//line ../../testdata/routesets/github.conf:1385:6
-	GetReposByOwnerByRepoContentsByPath(ctx *runtime.Context, owner string, repo string, path string) error // serves get_repos_by_owner_by_repo_contents_by_path: GET /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1385:7)
-//line ../../testdata/routesets/github.conf:785:6
-	GetReposByOwnerByRepoContributors(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_contributors: GET /repos/:owner/:repo/contributors (../../testdata/routesets/github.conf:785:7)
-//line ../../testdata/routesets/github.conf:923:6
-	GetReposByOwnerByRepoDownloads(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_downloads: GET /repos/:owner/:repo/downloads (../../testdata/routesets/github.conf:923:7)
-//line ../../testdata/routesets/github.conf:929:6
-	GetReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_downloads_by_id: GET /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:929:7)
-//line ../../testdata/routesets/github.conf:53:6
-	GetReposByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_events: GET /repos/:owner/:repo/events (../../testdata/routesets/github.conf:53:7)
-//line ../../testdata/routesets/github.conf:941:6
-	GetReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_forks: GET /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:941:7)
-//line ../../testdata/routesets/github.conf:299:6
-	GetReposByOwnerByRepoGitBlobsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_blobs_by_sha: GET /repos/:owner/:repo/git/blobs/:sha (../../testdata/routesets/github.conf:299:7)
-//line ../../testdata/routesets/github.conf:311:6
-	GetReposByOwnerByRepoGitCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_commits_by_sha: GET /repos/:owner/:repo/git/commits/:sha (../../testdata/routesets/github.conf:311:7)
-//line ../../testdata/routesets/github.conf:323:6
-	GetReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_git_refs: GET /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:323:7)
-//line ../../testdata/routesets/github.conf:1259:6
-	GetReposByOwnerByRepoGitRefsByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves get_repos_by_owner_by_repo_git_refs_by_ref: GET /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1259:7)
-//line ../../testdata/routesets/github.conf:335:6
-	GetReposByOwnerByRepoGitTagsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_tags_by_sha: GET /repos/:owner/:repo/git/tags/:sha (../../testdata/routesets/github.conf:335:7)
-//line ../../testdata/routesets/github.conf:347:6
-	GetReposByOwnerByRepoGitTreesBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_trees_by_sha: GET /repos/:owner/:repo/git/trees/:sha (../../testdata/routesets/github.conf:347:7)
-//line ../../testdata/routesets/github.conf:953:6
-	GetReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_hooks: GET /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:953:7)
-//line ../../testdata/routesets/github.conf:959:6
-	GetReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_hooks_by_id: GET /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:959:7)
-//line ../../testdata/routesets/github.conf:377:6
-	GetReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_issues: GET /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:377:7)
-//line ../../testdata/routesets/github.conf:383:6
-	GetReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number: GET /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:383:7)
-//line ../../testdata/routesets/github.conf:407:6
-	GetReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_comments: GET /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:407:7)
-//line ../../testdata/routesets/github.conf:419:6
-	GetReposByOwnerByRepoIssuesByNumberEvents(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_events: GET /repos/:owner/:repo/issues/:number/events (../../testdata/routesets/github.conf:419:7)
-//line ../../testdata/routesets/github.conf:449:6
-	GetReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_labels: GET /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:449:7)
-//line ../../testdata/routesets/github.conf:1283:6
-	GetReposByOwnerByRepoIssuesComments(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_issues_comments: GET /repos/:owner/:repo/issues/comments (../../testdata/routesets/github.conf:1283:7)
-//line ../../testdata/routesets/github.conf:1289:6
-	GetReposByOwnerByRepoIssuesCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_issues_comments_by_id: GET /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1289:7)
-//line ../../testdata/routesets/github.conf:1307:6
-	GetReposByOwnerByRepoIssuesEvents(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_issues_events: GET /repos/:owner/:repo/issues/events (../../testdata/routesets/github.conf:1307:7)
-//line ../../testdata/routesets/github.conf:1313:6
-	GetReposByOwnerByRepoIssuesEventsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_issues_events_by_id: GET /repos/:owner/:repo/issues/events/:id (../../testdata/routesets/github.conf:1313:7)
-//line ../../testdata/routesets/github.conf:899:6
-	GetReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_keys: GET /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:899:7)
-//line ../../testdata/routesets/github.conf:905:6
-	GetReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_keys_by_id: GET /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:905:7)
-//line ../../testdata/routesets/github.conf:425:6
-	GetReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_labels: GET /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:425:7)
-//line ../../testdata/routesets/github.conf:431:6
-	GetReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves get_repos_by_owner_by_repo_labels_by_name: GET /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:431:7)
-//line ../../testdata/routesets/github.conf:791:6
-	GetReposByOwnerByRepoLanguages(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_languages: GET /repos/:owner/:repo/languages (../../testdata/routesets/github.conf:791:7)
-//line ../../testdata/routesets/github.conf:485:6
-	GetReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_milestones: GET /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:485:7)
-//line ../../testdata/routesets/github.conf:491:6
-	GetReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_milestones_by_number: GET /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:491:7)
-//line ../../testdata/routesets/github.conf:479:6
-	GetReposByOwnerByRepoMilestonesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_milestones_by_number_labels: GET /repos/:owner/:repo/milestones/:number/labels (../../testdata/routesets/github.conf:479:7)
-//line ../../testdata/routesets/github.conf:113:6
-	GetReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_notifications: GET /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:113:7)
-//line ../../testdata/routesets/github.conf:689:6
-	GetReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_pulls: GET /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:689:7)
-//line ../../testdata/routesets/github.conf:695:6
-	GetReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number: GET /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:695:7)
-//line ../../testdata/routesets/github.conf:731:6
-	GetReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_comments: GET /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:731:7)
-//line ../../testdata/routesets/github.conf:707:6
-	GetReposByOwnerByRepoPullsByNumberCommits(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_commits: GET /repos/:owner/:repo/pulls/:number/commits (../../testdata/routesets/github.conf:707:7)
-//line ../../testdata/routesets/github.conf:713:6
-	GetReposByOwnerByRepoPullsByNumberFiles(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_files: GET /repos/:owner/:repo/pulls/:number/files (../../testdata/routesets/github.conf:713:7)
-//line ../../testdata/routesets/github.conf:719:6
-	GetReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_merge: GET /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:719:7)
-//line ../../testdata/routesets/github.conf:1349:6
-	GetReposByOwnerByRepoPullsComments(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_pulls_comments: GET /repos/:owner/:repo/pulls/comments (../../testdata/routesets/github.conf:1349:7)
-//line ../../testdata/routesets/github.conf:1355:6
-	GetReposByOwnerByRepoPullsCommentsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_comments_by_number: GET /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1355:7)
-//line ../../testdata/routesets/github.conf:893:6
-	GetReposByOwnerByRepoReadme(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_readme: GET /repos/:owner/:repo/readme (../../testdata/routesets/github.conf:893:7)
-//line ../../testdata/routesets/github.conf:989:6
-	GetReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_releases: GET /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:989:7)
-//line ../../testdata/routesets/github.conf:995:6
-	GetReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_releases_by_id: GET /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:995:7)
-//line ../../testdata/routesets/github.conf:1013:6
-	GetReposByOwnerByRepoReleasesByIdAssets(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_releases_by_id_assets: GET /repos/:owner/:repo/releases/:id/assets (../../testdata/routesets/github.conf:1013:7)
-//line ../../testdata/routesets/github.conf:155:6
-	GetReposByOwnerByRepoStargazers(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stargazers: GET /repos/:owner/:repo/stargazers (../../testdata/routesets/github.conf:155:7)
-//line ../../testdata/routesets/github.conf:1031:6
-	GetReposByOwnerByRepoStatsCodeFrequency(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_code_frequency: GET /repos/:owner/:repo/stats/code_frequency (../../testdata/routesets/github.conf:1031:7)
-//line ../../testdata/routesets/github.conf:1025:6
-	GetReposByOwnerByRepoStatsCommitActivity(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_commit_activity: GET /repos/:owner/:repo/stats/commit_activity (../../testdata/routesets/github.conf:1025:7)
-//line ../../testdata/routesets/github.conf:1019:6
-	GetReposByOwnerByRepoStatsContributors(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_contributors: GET /repos/:owner/:repo/stats/contributors (../../testdata/routesets/github.conf:1019:7)
-//line ../../testdata/routesets/github.conf:1037:6
-	GetReposByOwnerByRepoStatsParticipation(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_participation: GET /repos/:owner/:repo/stats/participation (../../testdata/routesets/github.conf:1037:7)
-//line ../../testdata/routesets/github.conf:1043:6
-	GetReposByOwnerByRepoStatsPunchCard(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_punch_card: GET /repos/:owner/:repo/stats/punch_card (../../testdata/routesets/github.conf:1043:7)
-//line ../../testdata/routesets/github.conf:1049:6
-	GetReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves get_repos_by_owner_by_repo_statuses_by_ref: GET /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1049:7)
-//line ../../testdata/routesets/github.conf:191:6
-	GetReposByOwnerByRepoSubscribers(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_subscribers: GET /repos/:owner/:repo/subscribers (../../testdata/routesets/github.conf:191:7)
-//line ../../testdata/routesets/github.conf:209:6
-	GetReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_subscription: GET /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:209:7)
-//line ../../testdata/routesets/github.conf:803:6
-	GetReposByOwnerByRepoTags(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_tags: GET /repos/:owner/:repo/tags (../../testdata/routesets/github.conf:803:7)
-//line ../../testdata/routesets/github.conf:797:6
-	GetReposByOwnerByRepoTeams(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_teams: GET /repos/:owner/:repo/teams (../../testdata/routesets/github.conf:797:7)
-//line ../../testdata/routesets/github.conf:761:6
-	GetRepositories(ctx *runtime.Context) error // serves get_repositories: GET /repositories (../../testdata/routesets/github.conf:761:7)
-//line ../../testdata/routesets/github.conf:1067:6
-	GetSearchCode(ctx *runtime.Context) error // serves get_search_code: GET /search/code (../../testdata/routesets/github.conf:1067:7)
-//line ../../testdata/routesets/github.conf:1073:6
-	GetSearchIssues(ctx *runtime.Context) error // serves get_search_issues: GET /search/issues (../../testdata/routesets/github.conf:1073:7)
-//line ../../testdata/routesets/github.conf:1061:6
-	GetSearchRepositories(ctx *runtime.Context) error // serves get_search_repositories: GET /search/repositories (../../testdata/routesets/github.conf:1061:7)
-//line ../../testdata/routesets/github.conf:1079:6
-	GetSearchUsers(ctx *runtime.Context) error // serves get_search_users: GET /search/users (../../testdata/routesets/github.conf:1079:7)
-//line ../../testdata/routesets/github.conf:617:6
-	GetTeamsById(ctx *runtime.Context, id string) error // serves get_teams_by_id: GET /teams/:id (../../testdata/routesets/github.conf:617:7)
-//line ../../testdata/routesets/github.conf:635:6
-	GetTeamsByIdMembers(ctx *runtime.Context, id string) error // serves get_teams_by_id_members: GET /teams/:id/members (../../testdata/routesets/github.conf:635:7)
-//line ../../testdata/routesets/github.conf:641:6
-	GetTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves get_teams_by_id_members_by_user: GET /teams/:id/members/:user (../../testdata/routesets/github.conf:641:7)
-//line ../../testdata/routesets/github.conf:659:6
-	GetTeamsByIdRepos(ctx *runtime.Context, id string) error // serves get_teams_by_id_repos: GET /teams/:id/repos (../../testdata/routesets/github.conf:659:7)
-//line ../../testdata/routesets/github.conf:665:6
-	GetTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves get_teams_by_id_repos_by_owner_by_repo: GET /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:665:7)
-//line ../../testdata/routesets/github.conf:1115:6
-	GetUser(ctx *runtime.Context) error // serves get_user: GET /user (../../testdata/routesets/github.conf:1115:7)
-//line ../../testdata/routesets/github.conf:1127:6
-	GetUserEmails(ctx *runtime.Context) error // serves get_user_emails: GET /user/emails (../../testdata/routesets/github.conf:1127:7)
-//line ../../testdata/routesets/github.conf:1151:6
-	GetUserFollowers(ctx *runtime.Context) error // serves get_user_followers: GET /user/followers (../../testdata/routesets/github.conf:1151:7)
-//line ../../testdata/routesets/github.conf:1163:6
-	GetUserFollowing(ctx *runtime.Context) error // serves get_user_following: GET /user/following (../../testdata/routesets/github.conf:1163:7)
-//line ../../testdata/routesets/github.conf:1169:6
-	GetUserFollowingByUser(ctx *runtime.Context, user string) error // serves get_user_following_by_user: GET /user/following/:user (../../testdata/routesets/github.conf:1169:7)
-//line ../../testdata/routesets/github.conf:365:6
-	GetUserIssues(ctx *runtime.Context) error // serves get_user_issues: GET /user/issues (../../testdata/routesets/github.conf:365:7)
-//line ../../testdata/routesets/github.conf:1199:6
-	GetUserKeys(ctx *runtime.Context) error // serves get_user_keys: GET /user/keys (../../testdata/routesets/github.conf:1199:7)
-//line ../../testdata/routesets/github.conf:1205:6
-	GetUserKeysById(ctx *runtime.Context, id string) error // serves get_user_keys_by_id: GET /user/keys/:id (../../testdata/routesets/github.conf:1205:7)
-//line ../../testdata/routesets/github.conf:557:6
-	GetUserOrgs(ctx *runtime.Context) error // serves get_user_orgs: GET /user/orgs (../../testdata/routesets/github.conf:557:7)
-//line ../../testdata/routesets/github.conf:743:6
-	GetUserRepos(ctx *runtime.Context) error // serves get_user_repos: GET /user/repos (../../testdata/routesets/github.conf:743:7)
-//line ../../testdata/routesets/github.conf:167:6
-	GetUserStarred(ctx *runtime.Context) error // serves get_user_starred: GET /user/starred (../../testdata/routesets/github.conf:167:7)
-//line ../../testdata/routesets/github.conf:173:6
-	GetUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_user_starred_by_owner_by_repo: GET /user/starred/:owner/:repo (../../testdata/routesets/github.conf:173:7)
-//line ../../testdata/routesets/github.conf:203:6
-	GetUserSubscriptions(ctx *runtime.Context) error // serves get_user_subscriptions: GET /user/subscriptions (../../testdata/routesets/github.conf:203:7)
-//line ../../testdata/routesets/github.conf:227:6
-	GetUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_user_subscriptions_by_owner_by_repo: GET /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:227:7)
-//line ../../testdata/routesets/github.conf:683:6
-	GetUserTeams(ctx *runtime.Context) error // serves get_user_teams: GET /user/teams (../../testdata/routesets/github.conf:683:7)
-//line ../../testdata/routesets/github.conf:1121:6
-	GetUsers(ctx *runtime.Context) error // serves get_users: GET /users (../../testdata/routesets/github.conf:1121:7)
-//line ../../testdata/routesets/github.conf:1109:6
-	GetUsersByUser(ctx *runtime.Context, user string) error // serves get_users_by_user: GET /users/:user (../../testdata/routesets/github.conf:1109:7)
-//line ../../testdata/routesets/github.conf:83:6
-	GetUsersByUserEvents(ctx *runtime.Context, user string) error // serves get_users_by_user_events: GET /users/:user/events (../../testdata/routesets/github.conf:83:7)
-//line ../../testdata/routesets/github.conf:95:6
-	GetUsersByUserEventsOrgsByOrg(ctx *runtime.Context, user string, org string) error // serves get_users_by_user_events_orgs_by_org: GET /users/:user/events/orgs/:org (../../testdata/routesets/github.conf:95:7)
-//line ../../testdata/routesets/github.conf:89:6
-	GetUsersByUserEventsPublic(ctx *runtime.Context, user string) error // serves get_users_by_user_events_public: GET /users/:user/events/public (../../testdata/routesets/github.conf:89:7)
-//line ../../testdata/routesets/github.conf:1145:6
-	GetUsersByUserFollowers(ctx *runtime.Context, user string) error // serves get_users_by_user_followers: GET /users/:user/followers (../../testdata/routesets/github.conf:1145:7)
-//line ../../testdata/routesets/github.conf:1157:6
-	GetUsersByUserFollowing(ctx *runtime.Context, user string) error // serves get_users_by_user_following: GET /users/:user/following (../../testdata/routesets/github.conf:1157:7)
-//line ../../testdata/routesets/github.conf:1175:6
-	GetUsersByUserFollowingByTargetUser(ctx *runtime.Context, user string, targetUser string) error // serves get_users_by_user_following_by_target_user: GET /users/:user/following/:target_user (../../testdata/routesets/github.conf:1175:7)
-//line ../../testdata/routesets/github.conf:245:6
-	GetUsersByUserGists(ctx *runtime.Context, user string) error // serves get_users_by_user_gists: GET /users/:user/gists (../../testdata/routesets/github.conf:245:7)
-//line ../../testdata/routesets/github.conf:1193:6
-	GetUsersByUserKeys(ctx *runtime.Context, user string) error // serves get_users_by_user_keys: GET /users/:user/keys (../../testdata/routesets/github.conf:1193:7)
-//line ../../testdata/routesets/github.conf:551:6
-	GetUsersByUserOrgs(ctx *runtime.Context, user string) error // serves get_users_by_user_orgs: GET /users/:user/orgs (../../testdata/routesets/github.conf:551:7)
-//line ../../testdata/routesets/github.conf:71:6
-	GetUsersByUserReceivedEvents(ctx *runtime.Context, user string) error // serves get_users_by_user_received_events: GET /users/:user/received_events (../../testdata/routesets/github.conf:71:7)
-//line ../../testdata/routesets/github.conf:77:6
-	GetUsersByUserReceivedEventsPublic(ctx *runtime.Context, user string) error // serves get_users_by_user_received_events_public: GET /users/:user/received_events/public (../../testdata/routesets/github.conf:77:7)
-//line ../../testdata/routesets/github.conf:749:6
-	GetUsersByUserRepos(ctx *runtime.Context, user string) error // serves get_users_by_user_repos: GET /users/:user/repos (../../testdata/routesets/github.conf:749:7)
-//line ../../testdata/routesets/github.conf:161:6
-	GetUsersByUserStarred(ctx *runtime.Context, user string) error // serves get_users_by_user_starred: GET /users/:user/starred (../../testdata/routesets/github.conf:161:7)
-//line ../../testdata/routesets/github.conf:197:6
-	GetUsersByUserSubscriptions(ctx *runtime.Context, user string) error // serves get_users_by_user_subscriptions: GET /users/:user/subscriptions (../../testdata/routesets/github.conf:197:7)
-//line ../../testdata/routesets/github.conf:1229:6
-	PatchAuthorizationsById(ctx *runtime.Context, id string) error // serves patch_authorizations_by_id: PATCH /authorizations/:id (../../testdata/routesets/github.conf:1229:7)
-//line ../../testdata/routesets/github.conf:1253:6
-	PatchGistsById(ctx *runtime.Context, id string) error // serves patch_gists_by_id: PATCH /gists/:id (../../testdata/routesets/github.conf:1253:7)
-//line ../../testdata/routesets/github.conf:1235:6
-	PatchNotificationsThreadsById(ctx *runtime.Context, id string) error // serves patch_notifications_threads_by_id: PATCH /notifications/threads/:id (../../testdata/routesets/github.conf:1235:7)
-//line ../../testdata/routesets/github.conf:1331:6
-	PatchOrgsByOrg(ctx *runtime.Context, org string) error // serves patch_orgs_by_org: PATCH /orgs/:org (../../testdata/routesets/github.conf:1331:7)
-//line ../../testdata/routesets/github.conf:1373:6
-	PatchReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves patch_repos_by_owner_by_repo: PATCH /repos/:owner/:repo (../../testdata/routesets/github.conf:1373:7)
-//line ../../testdata/routesets/github.conf:1379:6
-	PatchReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves patch_repos_by_owner_by_repo_comments_by_id: PATCH /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:1379:7)
-//line ../../testdata/routesets/github.conf:1265:6
-	PatchReposByOwnerByRepoGitRefsByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves patch_repos_by_owner_by_repo_git_refs_by_ref: PATCH /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1265:7)
-//line ../../testdata/routesets/github.conf:1415:6
-	PatchReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves patch_repos_by_owner_by_repo_hooks_by_id: PATCH /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:1415:7)
-//line ../../testdata/routesets/github.conf:1277:6
-	PatchReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves patch_repos_by_owner_by_repo_issues_by_number: PATCH /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:1277:7)
-//line ../../testdata/routesets/github.conf:1295:6
-	PatchReposByOwnerByRepoIssuesCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves patch_repos_by_owner_by_repo_issues_comments_by_id: PATCH /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1295:7)
-//line ../../testdata/routesets/github.conf:1409:6
-	PatchReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves patch_repos_by_owner_by_repo_keys_by_id: PATCH /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:1409:7)
-//line ../../testdata/routesets/github.conf:1319:6
-	PatchReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves patch_repos_by_owner_by_repo_labels_by_name: PATCH /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:1319:7)
-//line ../../testdata/routesets/github.conf:1325:6
-	PatchReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves patch_repos_by_owner_by_repo_milestones_by_number: PATCH /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:1325:7)
-//line ../../testdata/routesets/github.conf:1343:6
-	PatchReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves patch_repos_by_owner_by_repo_pulls_by_number: PATCH /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:1343:7)
-//line ../../testdata/routesets/github.conf:1361:6
-	PatchReposByOwnerByRepoPullsCommentsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves patch_repos_by_owner_by_repo_pulls_comments_by_number: PATCH /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1361:7)
-//line ../../testdata/routesets/github.conf:1421:6
-	PatchReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves patch_repos_by_owner_by_repo_releases_by_id: PATCH /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1421:7)
-//line ../../testdata/routesets/github.conf:1337:6
-	PatchTeamsById(ctx *runtime.Context, id string) error // serves patch_teams_by_id: PATCH /teams/:id (../../testdata/routesets/github.conf:1337:7)
-//line ../../testdata/routesets/github.conf:1427:6
-	PatchUser(ctx *runtime.Context) error // serves patch_user: PATCH /user (../../testdata/routesets/github.conf:1427:7)
-//line ../../testdata/routesets/github.conf:1433:6
-	PatchUserKeysById(ctx *runtime.Context, id string) error // serves patch_user_keys_by_id: PATCH /user/keys/:id (../../testdata/routesets/github.conf:1433:7)
-//line ../../testdata/routesets/github.conf:17:6
-	PostAuthorizations(ctx *runtime.Context) error // serves post_authorizations: POST /authorizations (../../testdata/routesets/github.conf:17:7)
-//line ../../testdata/routesets/github.conf:263:6
-	PostGists(ctx *runtime.Context) error // serves post_gists: POST /gists (../../testdata/routesets/github.conf:263:7)
-//line ../../testdata/routesets/github.conf:287:6
-	PostGistsByIdForks(ctx *runtime.Context, id string) error // serves post_gists_by_id_forks: POST /gists/:id/forks (../../testdata/routesets/github.conf:287:7)
-//line ../../testdata/routesets/github.conf:527:6
-	PostMarkdown(ctx *runtime.Context) error // serves post_markdown: POST /markdown (../../testdata/routesets/github.conf:527:7)
-//line ../../testdata/routesets/github.conf:533:6
-	PostMarkdownRaw(ctx *runtime.Context) error // serves post_markdown_raw: POST /markdown/raw (../../testdata/routesets/github.conf:533:7)
-//line ../../testdata/routesets/github.conf:773:6
-	PostOrgsByOrgRepos(ctx *runtime.Context, org string) error // serves post_orgs_by_org_repos: POST /orgs/:org/repos (../../testdata/routesets/github.conf:773:7)
-//line ../../testdata/routesets/github.conf:623:6
-	PostOrgsByOrgTeams(ctx *runtime.Context, org string) error // serves post_orgs_by_org_teams: POST /orgs/:org/teams (../../testdata/routesets/github.conf:623:7)
-//line ../../testdata/routesets/github.conf:863:6
-	PostReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error // serves post_repos_by_owner_by_repo_commits_by_sha_comments: POST /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:863:7)
-//line ../../testdata/routesets/github.conf:947:6
-	PostReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_forks: POST /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:947:7)
-//line ../../testdata/routesets/github.conf:305:6
-	PostReposByOwnerByRepoGitBlobs(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_blobs: POST /repos/:owner/:repo/git/blobs (../../testdata/routesets/github.conf:305:7)
-//line ../../testdata/routesets/github.conf:317:6
-	PostReposByOwnerByRepoGitCommits(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_commits: POST /repos/:owner/:repo/git/commits (../../testdata/routesets/github.conf:317:7)
-//line ../../testdata/routesets/github.conf:329:6
-	PostReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_refs: POST /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:329:7)
-//line ../../testdata/routesets/github.conf:341:6
-	PostReposByOwnerByRepoGitTags(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_tags: POST /repos/:owner/:repo/git/tags (../../testdata/routesets/github.conf:341:7)
-//line ../../testdata/routesets/github.conf:353:6
-	PostReposByOwnerByRepoGitTrees(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_trees: POST /repos/:owner/:repo/git/trees (../../testdata/routesets/github.conf:353:7)
-//line ../../testdata/routesets/github.conf:965:6
-	PostReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_hooks: POST /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:965:7)
-//line ../../testdata/routesets/github.conf:971:6
-	PostReposByOwnerByRepoHooksByIdTests(ctx *runtime.Context, owner string, repo string, id string) error // serves post_repos_by_owner_by_repo_hooks_by_id_tests: POST /repos/:owner/:repo/hooks/:id/tests (../../testdata/routesets/github.conf:971:7)
-//line ../../testdata/routesets/github.conf:389:6
-	PostReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_issues: POST /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:389:7)
-//line ../../testdata/routesets/github.conf:413:6
-	PostReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves post_repos_by_owner_by_repo_issues_by_number_comments: POST /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:413:7)
-//line ../../testdata/routesets/github.conf:455:6
-	PostReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves post_repos_by_owner_by_repo_issues_by_number_labels: POST /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:455:7)
-//line ../../testdata/routesets/github.conf:911:6
-	PostReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_keys: POST /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:911:7)
-//line ../../testdata/routesets/github.conf:437:6
-	PostReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_labels: POST /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:437:7)
-//line ../../testdata/routesets/github.conf:983:6
-	PostReposByOwnerByRepoMerges(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_merges: POST /repos/:owner/:repo/merges (../../testdata/routesets/github.conf:983:7)
-//line ../../testdata/routesets/github.conf:497:6
-	PostReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_milestones: POST /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:497:7)
-//line ../../testdata/routesets/github.conf:701:6
-	PostReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_pulls: POST /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:701:7)
-//line ../../testdata/routesets/github.conf:1001:6
-	PostReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_releases: POST /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:1001:7)
-//line ../../testdata/routesets/github.conf:1055:6
-	PostReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves post_repos_by_owner_by_repo_statuses_by_ref: POST /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1055:7)
-//line ../../testdata/routesets/github.conf:1133:6
-	PostUserEmails(ctx *runtime.Context) error // serves post_user_emails: POST /user/emails (../../testdata/routesets/github.conf:1133:7)
-//line ../../testdata/routesets/github.conf:1211:6
-	PostUserKeys(ctx *runtime.Context) error // serves post_user_keys: POST /user/keys (../../testdata/routesets/github.conf:1211:7)
-//line ../../testdata/routesets/github.conf:767:6
-	PostUserRepos(ctx *runtime.Context) error // serves post_user_repos: POST /user/repos (../../testdata/routesets/github.conf:767:7)
-//line ../../testdata/routesets/github.conf:1223:6
-	PutAuthorizationsClientsByClientId(ctx *runtime.Context, clientID string) error // serves put_authorizations_clients_by_client_id: PUT /authorizations/clients/:client_id (../../testdata/routesets/github.conf:1223:7)
-//line ../../testdata/routesets/github.conf:269:6
-	PutGistsByIdStar(ctx *runtime.Context, id string) error // serves put_gists_by_id_star: PUT /gists/:id/star (../../testdata/routesets/github.conf:269:7)
-//line ../../testdata/routesets/github.conf:119:6
-	PutNotifications(ctx *runtime.Context) error // serves put_notifications: PUT /notifications (../../testdata/routesets/github.conf:119:7)
-//line ../../testdata/routesets/github.conf:143:6
-	PutNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves put_notifications_threads_by_id_subscription: PUT /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:143:7)
-//line ../../testdata/routesets/github.conf:599:6
-	PutOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves put_orgs_by_org_public_members_by_user: PUT /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:599:7)
-//line ../../testdata/routesets/github.conf:839:6
-	PutReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves put_repos_by_owner_by_repo_collaborators_by_user: PUT /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:839:7)
-//line ../../testdata/routesets/github.conf:1391:6
-	PutReposByOwnerByRepoContentsByPath(ctx *runtime.Context, owner string, repo string, path string) error // serves put_repos_by_owner_by_repo_contents_by_path: PUT /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1391:7)
-//line ../../testdata/routesets/github.conf:467:6
-	PutReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_issues_by_number_labels: PUT /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:467:7)
-//line ../../testdata/routesets/github.conf:125:6
-	PutReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error // serves put_repos_by_owner_by_repo_notifications: PUT /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:125:7)
-//line ../../testdata/routesets/github.conf:737:6
-	PutReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_pulls_by_number_comments: PUT /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:737:7)
-//line ../../testdata/routesets/github.conf:725:6
-	PutReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_pulls_by_number_merge: PUT /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:725:7)
-//line ../../testdata/routesets/github.conf:215:6
-	PutReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves put_repos_by_owner_by_repo_subscription: PUT /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:215:7)
-//line ../../testdata/routesets/github.conf:647:6
-	PutTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves put_teams_by_id_members_by_user: PUT /teams/:id/members/:user (../../testdata/routesets/github.conf:647:7)
-//line ../../testdata/routesets/github.conf:671:6
-	PutTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves put_teams_by_id_repos_by_owner_by_repo: PUT /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:671:7)
-//line ../../testdata/routesets/github.conf:1181:6
-	PutUserFollowingByUser(ctx *runtime.Context, user string) error // serves put_user_following_by_user: PUT /user/following/:user (../../testdata/routesets/github.conf:1181:7)
-//line ../../testdata/routesets/github.conf:179:6
-	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7)
-//line ../../testdata/routesets/github.conf:233:6
-	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7)
-//line routes_gen.go:3353:1
+	/*line ../../testdata/routesets/github.conf:35:6*/ DeleteApplicationsByClientIdTokens(ctx *runtime.Context, clientID string) error // serves delete_applications_by_client_id_tokens: DELETE /applications/:client_id/tokens (../../testdata/routesets/github.conf:35:7)
+	/*line ../../testdata/routesets/github.conf:41:6*/ DeleteApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error // serves delete_applications_by_client_id_tokens_by_access_token: DELETE /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:41:7)
+	/*line ../../testdata/routesets/github.conf:23:6*/ DeleteAuthorizationsById(ctx *runtime.Context, id string) error // serves delete_authorizations_by_id: DELETE /authorizations/:id (../../testdata/routesets/github.conf:23:7)
+	/*line ../../testdata/routesets/github.conf:293:6*/ DeleteGistsById(ctx *runtime.Context, id string) error // serves delete_gists_by_id: DELETE /gists/:id (../../testdata/routesets/github.conf:293:7)
+	/*line ../../testdata/routesets/github.conf:275:6*/ DeleteGistsByIdStar(ctx *runtime.Context, id string) error // serves delete_gists_by_id_star: DELETE /gists/:id/star (../../testdata/routesets/github.conf:275:7)
+	/*line ../../testdata/routesets/github.conf:149:6*/ DeleteNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves delete_notifications_threads_by_id_subscription: DELETE /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:149:7)
+	/*line ../../testdata/routesets/github.conf:581:6*/ DeleteOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error // serves delete_orgs_by_org_members_by_user: DELETE /orgs/:org/members/:user (../../testdata/routesets/github.conf:581:7)
+	/*line ../../testdata/routesets/github.conf:605:6*/ DeleteOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves delete_orgs_by_org_public_members_by_user: DELETE /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:605:7)
+	/*line ../../testdata/routesets/github.conf:821:6*/ DeleteReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_repos_by_owner_by_repo: DELETE /repos/:owner/:repo (../../testdata/routesets/github.conf:821:7)
+	/*line ../../testdata/routesets/github.conf:845:6*/ DeleteReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves delete_repos_by_owner_by_repo_collaborators_by_user: DELETE /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:845:7)
+	/*line ../../testdata/routesets/github.conf:875:6*/ DeleteReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_comments_by_id: DELETE /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:875:7)
+	/*line ../../testdata/routesets/github.conf:1397:6*/ DeleteReposByOwnerByRepoContentsByPath(ctx *runtime.Context, owner string, repo string, path string) error // serves delete_repos_by_owner_by_repo_contents_by_path: DELETE /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1397:7)
+	/*line ../../testdata/routesets/github.conf:935:6*/ DeleteReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_downloads_by_id: DELETE /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:935:7)
+	/*line ../../testdata/routesets/github.conf:1271:6*/ DeleteReposByOwnerByRepoGitRefsByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves delete_repos_by_owner_by_repo_git_refs_by_ref: DELETE /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1271:7)
+	/*line ../../testdata/routesets/github.conf:977:6*/ DeleteReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_hooks_by_id: DELETE /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:977:7)
+	/*line ../../testdata/routesets/github.conf:473:6*/ DeleteReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_issues_by_number_labels: DELETE /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:473:7)
+	/*line ../../testdata/routesets/github.conf:461:6*/ DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(ctx *runtime.Context, owner string, repo string, number string, name string) error // serves delete_repos_by_owner_by_repo_issues_by_number_labels_by_name: DELETE /repos/:owner/:repo/issues/:number/labels/:name (../../testdata/routesets/github.conf:461:7)
+	/*line ../../testdata/routesets/github.conf:1301:6*/ DeleteReposByOwnerByRepoIssuesCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_issues_comments_by_id: DELETE /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1301:7)
+	/*line ../../testdata/routesets/github.conf:917:6*/ DeleteReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_keys_by_id: DELETE /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:917:7)
+	/*line ../../testdata/routesets/github.conf:443:6*/ DeleteReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves delete_repos_by_owner_by_repo_labels_by_name: DELETE /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:443:7)
+	/*line ../../testdata/routesets/github.conf:503:6*/ DeleteReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_milestones_by_number: DELETE /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:503:7)
+	/*line ../../testdata/routesets/github.conf:1367:6*/ DeleteReposByOwnerByRepoPullsCommentsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_pulls_comments_by_number: DELETE /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1367:7)
+	/*line ../../testdata/routesets/github.conf:1007:6*/ DeleteReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_releases_by_id: DELETE /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1007:7)
+	/*line ../../testdata/routesets/github.conf:221:6*/ DeleteReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves delete_repos_by_owner_by_repo_subscription: DELETE /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:221:7)
+	/*line ../../testdata/routesets/github.conf:629:6*/ DeleteTeamsById(ctx *runtime.Context, id string) error // serves delete_teams_by_id: DELETE /teams/:id (../../testdata/routesets/github.conf:629:7)
+	/*line ../../testdata/routesets/github.conf:653:6*/ DeleteTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves delete_teams_by_id_members_by_user: DELETE /teams/:id/members/:user (../../testdata/routesets/github.conf:653:7)
+	/*line ../../testdata/routesets/github.conf:677:6*/ DeleteTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves delete_teams_by_id_repos_by_owner_by_repo: DELETE /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:677:7)
+	/*line ../../testdata/routesets/github.conf:1139:6*/ DeleteUserEmails(ctx *runtime.Context) error // serves delete_user_emails: DELETE /user/emails (../../testdata/routesets/github.conf:1139:7)
+	/*line ../../testdata/routesets/github.conf:1187:6*/ DeleteUserFollowingByUser(ctx *runtime.Context, user string) error // serves delete_user_following_by_user: DELETE /user/following/:user (../../testdata/routesets/github.conf:1187:7)
+	/*line ../../testdata/routesets/github.conf:1217:6*/ DeleteUserKeysById(ctx *runtime.Context, id string) error // serves delete_user_keys_by_id: DELETE /user/keys/:id (../../testdata/routesets/github.conf:1217:7)
+	/*line ../../testdata/routesets/github.conf:185:6*/ DeleteUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_user_starred_by_owner_by_repo: DELETE /user/starred/:owner/:repo (../../testdata/routesets/github.conf:185:7)
+	/*line ../../testdata/routesets/github.conf:239:6*/ DeleteUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_user_subscriptions_by_owner_by_repo: DELETE /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:239:7)
+	/*line ../../testdata/routesets/github.conf:29:6*/ GetApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error // serves get_applications_by_client_id_tokens_by_access_token: GET /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:29:7)
+	/*line ../../testdata/routesets/github.conf:5:6*/ GetAuthorizations(ctx *runtime.Context) error // serves get_authorizations: GET /authorizations (../../testdata/routesets/github.conf:5:7)
+	/*line ../../testdata/routesets/github.conf:11:6*/ GetAuthorizationsById(ctx *runtime.Context, id string) error // serves get_authorizations_by_id: GET /authorizations/:id (../../testdata/routesets/github.conf:11:7)
+	/*line ../../testdata/routesets/github.conf:509:6*/ GetEmojis(ctx *runtime.Context) error // serves get_emojis: GET /emojis (../../testdata/routesets/github.conf:509:7)
+	/*line ../../testdata/routesets/github.conf:47:6*/ GetEvents(ctx *runtime.Context) error // serves get_events: GET /events (../../testdata/routesets/github.conf:47:7)
+	/*line ../../testdata/routesets/github.conf:101:6*/ GetFeeds(ctx *runtime.Context) error // serves get_feeds: GET /feeds (../../testdata/routesets/github.conf:101:7)
+	/*line ../../testdata/routesets/github.conf:251:6*/ GetGists(ctx *runtime.Context) error // serves get_gists: GET /gists (../../testdata/routesets/github.conf:251:7)
+	/*line ../../testdata/routesets/github.conf:257:6*/ GetGistsById(ctx *runtime.Context, id string) error // serves get_gists_by_id: GET /gists/:id (../../testdata/routesets/github.conf:257:7)
+	/*line ../../testdata/routesets/github.conf:281:6*/ GetGistsByIdStar(ctx *runtime.Context, id string) error // serves get_gists_by_id_star: GET /gists/:id/star (../../testdata/routesets/github.conf:281:7)
+	/*line ../../testdata/routesets/github.conf:1241:6*/ GetGistsPublic(ctx *runtime.Context) error // serves get_gists_public: GET /gists/public (../../testdata/routesets/github.conf:1241:7)
+	/*line ../../testdata/routesets/github.conf:1247:6*/ GetGistsStarred(ctx *runtime.Context) error // serves get_gists_starred: GET /gists/starred (../../testdata/routesets/github.conf:1247:7)
+	/*line ../../testdata/routesets/github.conf:515:6*/ GetGitignoreTemplates(ctx *runtime.Context) error // serves get_gitignore_templates: GET /gitignore/templates (../../testdata/routesets/github.conf:515:7)
+	/*line ../../testdata/routesets/github.conf:521:6*/ GetGitignoreTemplatesByName(ctx *runtime.Context, name string) error // serves get_gitignore_templates_by_name: GET /gitignore/templates/:name (../../testdata/routesets/github.conf:521:7)
+	/*line ../../testdata/routesets/github.conf:359:6*/ GetIssues(ctx *runtime.Context) error // serves get_issues: GET /issues (../../testdata/routesets/github.conf:359:7)
+	/*line ../../testdata/routesets/github.conf:1085:6*/ GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ctx *runtime.Context, owner string, repository string, state string, keyword string) error // serves get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword: GET /legacy/issues/search/:owner/:repository/:state/:keyword (../../testdata/routesets/github.conf:1085:7)
+	/*line ../../testdata/routesets/github.conf:1091:6*/ GetLegacyReposSearchByKeyword(ctx *runtime.Context, keyword string) error // serves get_legacy_repos_search_by_keyword: GET /legacy/repos/search/:keyword (../../testdata/routesets/github.conf:1091:7)
+	/*line ../../testdata/routesets/github.conf:1103:6*/ GetLegacyUserEmailByEmail(ctx *runtime.Context, email string) error // serves get_legacy_user_email_by_email: GET /legacy/user/email/:email (../../testdata/routesets/github.conf:1103:7)
+	/*line ../../testdata/routesets/github.conf:1097:6*/ GetLegacyUserSearchByKeyword(ctx *runtime.Context, keyword string) error // serves get_legacy_user_search_by_keyword: GET /legacy/user/search/:keyword (../../testdata/routesets/github.conf:1097:7)
+	/*line ../../testdata/routesets/github.conf:539:6*/ GetMeta(ctx *runtime.Context) error // serves get_meta: GET /meta (../../testdata/routesets/github.conf:539:7)
+	/*line ../../testdata/routesets/github.conf:59:6*/ GetNetworksByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error // serves get_networks_by_owner_by_repo_events: GET /networks/:owner/:repo/events (../../testdata/routesets/github.conf:59:7)
+	/*line ../../testdata/routesets/github.conf:107:6*/ GetNotifications(ctx *runtime.Context) error // serves get_notifications: GET /notifications (../../testdata/routesets/github.conf:107:7)
+	/*line ../../testdata/routesets/github.conf:131:6*/ GetNotificationsThreadsById(ctx *runtime.Context, id string) error // serves get_notifications_threads_by_id: GET /notifications/threads/:id (../../testdata/routesets/github.conf:131:7)
+	/*line ../../testdata/routesets/github.conf:137:6*/ GetNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves get_notifications_threads_by_id_subscription: GET /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:137:7)
+	/*line ../../testdata/routesets/github.conf:563:6*/ GetOrgsByOrg(ctx *runtime.Context, org string) error // serves get_orgs_by_org: GET /orgs/:org (../../testdata/routesets/github.conf:563:7)
+	/*line ../../testdata/routesets/github.conf:65:6*/ GetOrgsByOrgEvents(ctx *runtime.Context, org string) error // serves get_orgs_by_org_events: GET /orgs/:org/events (../../testdata/routesets/github.conf:65:7)
+	/*line ../../testdata/routesets/github.conf:371:6*/ GetOrgsByOrgIssues(ctx *runtime.Context, org string) error // serves get_orgs_by_org_issues: GET /orgs/:org/issues (../../testdata/routesets/github.conf:371:7)
+	/*line ../../testdata/routesets/github.conf:569:6*/ GetOrgsByOrgMembers(ctx *runtime.Context, org string) error // serves get_orgs_by_org_members: GET /orgs/:org/members (../../testdata/routesets/github.conf:569:7)
+	/*line ../../testdata/routesets/github.conf:575:6*/ GetOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error // serves get_orgs_by_org_members_by_user: GET /orgs/:org/members/:user (../../testdata/routesets/github.conf:575:7)
+	/*line ../../testdata/routesets/github.conf:587:6*/ GetOrgsByOrgPublicMembers(ctx *runtime.Context, org string) error // serves get_orgs_by_org_public_members: GET /orgs/:org/public_members (../../testdata/routesets/github.conf:587:7)
+	/*line ../../testdata/routesets/github.conf:593:6*/ GetOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves get_orgs_by_org_public_members_by_user: GET /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:593:7)
+	/*line ../../testdata/routesets/github.conf:755:6*/ GetOrgsByOrgRepos(ctx *runtime.Context, org string) error // serves get_orgs_by_org_repos: GET /orgs/:org/repos (../../testdata/routesets/github.conf:755:7)
+	/*line ../../testdata/routesets/github.conf:611:6*/ GetOrgsByOrgTeams(ctx *runtime.Context, org string) error // serves get_orgs_by_org_teams: GET /orgs/:org/teams (../../testdata/routesets/github.conf:611:7)
+	/*line ../../testdata/routesets/github.conf:545:6*/ GetRateLimit(ctx *runtime.Context) error // serves get_rate_limit: GET /rate_limit (../../testdata/routesets/github.conf:545:7)
+	/*line ../../testdata/routesets/github.conf:779:6*/ GetReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo: GET /repos/:owner/:repo (../../testdata/routesets/github.conf:779:7)
+	/*line ../../testdata/routesets/github.conf:395:6*/ GetReposByOwnerByRepoAssignees(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_assignees: GET /repos/:owner/:repo/assignees (../../testdata/routesets/github.conf:395:7)
+	/*line ../../testdata/routesets/github.conf:401:6*/ GetReposByOwnerByRepoAssigneesByAssignee(ctx *runtime.Context, owner string, repo string, assignee string) error // serves get_repos_by_owner_by_repo_assignees_by_assignee: GET /repos/:owner/:repo/assignees/:assignee (../../testdata/routesets/github.conf:401:7)
+	/*line ../../testdata/routesets/github.conf:809:6*/ GetReposByOwnerByRepoBranches(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_branches: GET /repos/:owner/:repo/branches (../../testdata/routesets/github.conf:809:7)
+	/*line ../../testdata/routesets/github.conf:815:6*/ GetReposByOwnerByRepoBranchesByBranch(ctx *runtime.Context, owner string, repo string, branch string) error // serves get_repos_by_owner_by_repo_branches_by_branch: GET /repos/:owner/:repo/branches/:branch (../../testdata/routesets/github.conf:815:7)
+	/*line ../../testdata/routesets/github.conf:1403:6*/ GetReposByOwnerByRepoByArchiveFormatByRef(ctx *runtime.Context, owner string, repo string, archiveFormat string, ref string) error // serves get_repos_by_owner_by_repo_by_archive_format_by_ref: GET /repos/:owner/:repo/:archive_format/:ref (../../testdata/routesets/github.conf:1403:7)
+	/*line ../../testdata/routesets/github.conf:827:6*/ GetReposByOwnerByRepoCollaborators(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_collaborators: GET /repos/:owner/:repo/collaborators (../../testdata/routesets/github.conf:827:7)
+	/*line ../../testdata/routesets/github.conf:833:6*/ GetReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves get_repos_by_owner_by_repo_collaborators_by_user: GET /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:833:7)
+	/*line ../../testdata/routesets/github.conf:851:6*/ GetReposByOwnerByRepoComments(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_comments: GET /repos/:owner/:repo/comments (../../testdata/routesets/github.conf:851:7)
+	/*line ../../testdata/routesets/github.conf:869:6*/ GetReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_comments_by_id: GET /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:869:7)
+	/*line ../../testdata/routesets/github.conf:881:6*/ GetReposByOwnerByRepoCommits(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_commits: GET /repos/:owner/:repo/commits (../../testdata/routesets/github.conf:881:7)
+	/*line ../../testdata/routesets/github.conf:887:6*/ GetReposByOwnerByRepoCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_commits_by_sha: GET /repos/:owner/:repo/commits/:sha (../../testdata/routesets/github.conf:887:7)
+	/*line ../../testdata/routesets/github.conf:857:6*/ GetReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_commits_by_sha_comments: GET /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:857:7)
+	/*line ../../testdata/routesets/github.conf:1385:6*/ GetReposByOwnerByRepoContentsByPath(ctx *runtime.Context, owner string, repo string, path string) error // serves get_repos_by_owner_by_repo_contents_by_path: GET /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1385:7)
+	/*line ../../testdata/routesets/github.conf:785:6*/ GetReposByOwnerByRepoContributors(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_contributors: GET /repos/:owner/:repo/contributors (../../testdata/routesets/github.conf:785:7)
+	/*line ../../testdata/routesets/github.conf:923:6*/ GetReposByOwnerByRepoDownloads(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_downloads: GET /repos/:owner/:repo/downloads (../../testdata/routesets/github.conf:923:7)
+	/*line ../../testdata/routesets/github.conf:929:6*/ GetReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_downloads_by_id: GET /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:929:7)
+	/*line ../../testdata/routesets/github.conf:53:6*/ GetReposByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_events: GET /repos/:owner/:repo/events (../../testdata/routesets/github.conf:53:7)
+	/*line ../../testdata/routesets/github.conf:941:6*/ GetReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_forks: GET /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:941:7)
+	/*line ../../testdata/routesets/github.conf:299:6*/ GetReposByOwnerByRepoGitBlobsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_blobs_by_sha: GET /repos/:owner/:repo/git/blobs/:sha (../../testdata/routesets/github.conf:299:7)
+	/*line ../../testdata/routesets/github.conf:311:6*/ GetReposByOwnerByRepoGitCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_commits_by_sha: GET /repos/:owner/:repo/git/commits/:sha (../../testdata/routesets/github.conf:311:7)
+	/*line ../../testdata/routesets/github.conf:323:6*/ GetReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_git_refs: GET /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:323:7)
+	/*line ../../testdata/routesets/github.conf:1259:6*/ GetReposByOwnerByRepoGitRefsByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves get_repos_by_owner_by_repo_git_refs_by_ref: GET /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1259:7)
+	/*line ../../testdata/routesets/github.conf:335:6*/ GetReposByOwnerByRepoGitTagsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_tags_by_sha: GET /repos/:owner/:repo/git/tags/:sha (../../testdata/routesets/github.conf:335:7)
+	/*line ../../testdata/routesets/github.conf:347:6*/ GetReposByOwnerByRepoGitTreesBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_trees_by_sha: GET /repos/:owner/:repo/git/trees/:sha (../../testdata/routesets/github.conf:347:7)
+	/*line ../../testdata/routesets/github.conf:953:6*/ GetReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_hooks: GET /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:953:7)
+	/*line ../../testdata/routesets/github.conf:959:6*/ GetReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_hooks_by_id: GET /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:959:7)
+	/*line ../../testdata/routesets/github.conf:377:6*/ GetReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_issues: GET /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:377:7)
+	/*line ../../testdata/routesets/github.conf:383:6*/ GetReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number: GET /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:383:7)
+	/*line ../../testdata/routesets/github.conf:407:6*/ GetReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_comments: GET /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:407:7)
+	/*line ../../testdata/routesets/github.conf:419:6*/ GetReposByOwnerByRepoIssuesByNumberEvents(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_events: GET /repos/:owner/:repo/issues/:number/events (../../testdata/routesets/github.conf:419:7)
+	/*line ../../testdata/routesets/github.conf:449:6*/ GetReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_labels: GET /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:449:7)
+	/*line ../../testdata/routesets/github.conf:1283:6*/ GetReposByOwnerByRepoIssuesComments(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_issues_comments: GET /repos/:owner/:repo/issues/comments (../../testdata/routesets/github.conf:1283:7)
+	/*line ../../testdata/routesets/github.conf:1289:6*/ GetReposByOwnerByRepoIssuesCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_issues_comments_by_id: GET /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1289:7)
+	/*line ../../testdata/routesets/github.conf:1307:6*/ GetReposByOwnerByRepoIssuesEvents(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_issues_events: GET /repos/:owner/:repo/issues/events (../../testdata/routesets/github.conf:1307:7)
+	/*line ../../testdata/routesets/github.conf:1313:6*/ GetReposByOwnerByRepoIssuesEventsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_issues_events_by_id: GET /repos/:owner/:repo/issues/events/:id (../../testdata/routesets/github.conf:1313:7)
+	/*line ../../testdata/routesets/github.conf:899:6*/ GetReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_keys: GET /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:899:7)
+	/*line ../../testdata/routesets/github.conf:905:6*/ GetReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_keys_by_id: GET /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:905:7)
+	/*line ../../testdata/routesets/github.conf:425:6*/ GetReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_labels: GET /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:425:7)
+	/*line ../../testdata/routesets/github.conf:431:6*/ GetReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves get_repos_by_owner_by_repo_labels_by_name: GET /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:431:7)
+	/*line ../../testdata/routesets/github.conf:791:6*/ GetReposByOwnerByRepoLanguages(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_languages: GET /repos/:owner/:repo/languages (../../testdata/routesets/github.conf:791:7)
+	/*line ../../testdata/routesets/github.conf:485:6*/ GetReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_milestones: GET /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:485:7)
+	/*line ../../testdata/routesets/github.conf:491:6*/ GetReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_milestones_by_number: GET /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:491:7)
+	/*line ../../testdata/routesets/github.conf:479:6*/ GetReposByOwnerByRepoMilestonesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_milestones_by_number_labels: GET /repos/:owner/:repo/milestones/:number/labels (../../testdata/routesets/github.conf:479:7)
+	/*line ../../testdata/routesets/github.conf:113:6*/ GetReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_notifications: GET /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:113:7)
+	/*line ../../testdata/routesets/github.conf:689:6*/ GetReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_pulls: GET /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:689:7)
+	/*line ../../testdata/routesets/github.conf:695:6*/ GetReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number: GET /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:695:7)
+	/*line ../../testdata/routesets/github.conf:731:6*/ GetReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_comments: GET /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:731:7)
+	/*line ../../testdata/routesets/github.conf:707:6*/ GetReposByOwnerByRepoPullsByNumberCommits(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_commits: GET /repos/:owner/:repo/pulls/:number/commits (../../testdata/routesets/github.conf:707:7)
+	/*line ../../testdata/routesets/github.conf:713:6*/ GetReposByOwnerByRepoPullsByNumberFiles(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_files: GET /repos/:owner/:repo/pulls/:number/files (../../testdata/routesets/github.conf:713:7)
+	/*line ../../testdata/routesets/github.conf:719:6*/ GetReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_merge: GET /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:719:7)
+	/*line ../../testdata/routesets/github.conf:1349:6*/ GetReposByOwnerByRepoPullsComments(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_pulls_comments: GET /repos/:owner/:repo/pulls/comments (../../testdata/routesets/github.conf:1349:7)
+	/*line ../../testdata/routesets/github.conf:1355:6*/ GetReposByOwnerByRepoPullsCommentsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_comments_by_number: GET /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1355:7)
+	/*line ../../testdata/routesets/github.conf:893:6*/ GetReposByOwnerByRepoReadme(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_readme: GET /repos/:owner/:repo/readme (../../testdata/routesets/github.conf:893:7)
+	/*line ../../testdata/routesets/github.conf:989:6*/ GetReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_releases: GET /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:989:7)
+	/*line ../../testdata/routesets/github.conf:995:6*/ GetReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_releases_by_id: GET /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:995:7)
+	/*line ../../testdata/routesets/github.conf:1013:6*/ GetReposByOwnerByRepoReleasesByIdAssets(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_releases_by_id_assets: GET /repos/:owner/:repo/releases/:id/assets (../../testdata/routesets/github.conf:1013:7)
+	/*line ../../testdata/routesets/github.conf:155:6*/ GetReposByOwnerByRepoStargazers(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stargazers: GET /repos/:owner/:repo/stargazers (../../testdata/routesets/github.conf:155:7)
+	/*line ../../testdata/routesets/github.conf:1031:6*/ GetReposByOwnerByRepoStatsCodeFrequency(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_code_frequency: GET /repos/:owner/:repo/stats/code_frequency (../../testdata/routesets/github.conf:1031:7)
+	/*line ../../testdata/routesets/github.conf:1025:6*/ GetReposByOwnerByRepoStatsCommitActivity(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_commit_activity: GET /repos/:owner/:repo/stats/commit_activity (../../testdata/routesets/github.conf:1025:7)
+	/*line ../../testdata/routesets/github.conf:1019:6*/ GetReposByOwnerByRepoStatsContributors(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_contributors: GET /repos/:owner/:repo/stats/contributors (../../testdata/routesets/github.conf:1019:7)
+	/*line ../../testdata/routesets/github.conf:1037:6*/ GetReposByOwnerByRepoStatsParticipation(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_participation: GET /repos/:owner/:repo/stats/participation (../../testdata/routesets/github.conf:1037:7)
+	/*line ../../testdata/routesets/github.conf:1043:6*/ GetReposByOwnerByRepoStatsPunchCard(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_punch_card: GET /repos/:owner/:repo/stats/punch_card (../../testdata/routesets/github.conf:1043:7)
+	/*line ../../testdata/routesets/github.conf:1049:6*/ GetReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves get_repos_by_owner_by_repo_statuses_by_ref: GET /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1049:7)
+	/*line ../../testdata/routesets/github.conf:191:6*/ GetReposByOwnerByRepoSubscribers(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_subscribers: GET /repos/:owner/:repo/subscribers (../../testdata/routesets/github.conf:191:7)
+	/*line ../../testdata/routesets/github.conf:209:6*/ GetReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_subscription: GET /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:209:7)
+	/*line ../../testdata/routesets/github.conf:803:6*/ GetReposByOwnerByRepoTags(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_tags: GET /repos/:owner/:repo/tags (../../testdata/routesets/github.conf:803:7)
+	/*line ../../testdata/routesets/github.conf:797:6*/ GetReposByOwnerByRepoTeams(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_teams: GET /repos/:owner/:repo/teams (../../testdata/routesets/github.conf:797:7)
+	/*line ../../testdata/routesets/github.conf:761:6*/ GetRepositories(ctx *runtime.Context) error // serves get_repositories: GET /repositories (../../testdata/routesets/github.conf:761:7)
+	/*line ../../testdata/routesets/github.conf:1067:6*/ GetSearchCode(ctx *runtime.Context) error // serves get_search_code: GET /search/code (../../testdata/routesets/github.conf:1067:7)
+	/*line ../../testdata/routesets/github.conf:1073:6*/ GetSearchIssues(ctx *runtime.Context) error // serves get_search_issues: GET /search/issues (../../testdata/routesets/github.conf:1073:7)
+	/*line ../../testdata/routesets/github.conf:1061:6*/ GetSearchRepositories(ctx *runtime.Context) error // serves get_search_repositories: GET /search/repositories (../../testdata/routesets/github.conf:1061:7)
+	/*line ../../testdata/routesets/github.conf:1079:6*/ GetSearchUsers(ctx *runtime.Context) error // serves get_search_users: GET /search/users (../../testdata/routesets/github.conf:1079:7)
+	/*line ../../testdata/routesets/github.conf:617:6*/ GetTeamsById(ctx *runtime.Context, id string) error // serves get_teams_by_id: GET /teams/:id (../../testdata/routesets/github.conf:617:7)
+	/*line ../../testdata/routesets/github.conf:635:6*/ GetTeamsByIdMembers(ctx *runtime.Context, id string) error // serves get_teams_by_id_members: GET /teams/:id/members (../../testdata/routesets/github.conf:635:7)
+	/*line ../../testdata/routesets/github.conf:641:6*/ GetTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves get_teams_by_id_members_by_user: GET /teams/:id/members/:user (../../testdata/routesets/github.conf:641:7)
+	/*line ../../testdata/routesets/github.conf:659:6*/ GetTeamsByIdRepos(ctx *runtime.Context, id string) error // serves get_teams_by_id_repos: GET /teams/:id/repos (../../testdata/routesets/github.conf:659:7)
+	/*line ../../testdata/routesets/github.conf:665:6*/ GetTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves get_teams_by_id_repos_by_owner_by_repo: GET /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:665:7)
+	/*line ../../testdata/routesets/github.conf:1115:6*/ GetUser(ctx *runtime.Context) error // serves get_user: GET /user (../../testdata/routesets/github.conf:1115:7)
+	/*line ../../testdata/routesets/github.conf:1127:6*/ GetUserEmails(ctx *runtime.Context) error // serves get_user_emails: GET /user/emails (../../testdata/routesets/github.conf:1127:7)
+	/*line ../../testdata/routesets/github.conf:1151:6*/ GetUserFollowers(ctx *runtime.Context) error // serves get_user_followers: GET /user/followers (../../testdata/routesets/github.conf:1151:7)
+	/*line ../../testdata/routesets/github.conf:1163:6*/ GetUserFollowing(ctx *runtime.Context) error // serves get_user_following: GET /user/following (../../testdata/routesets/github.conf:1163:7)
+	/*line ../../testdata/routesets/github.conf:1169:6*/ GetUserFollowingByUser(ctx *runtime.Context, user string) error // serves get_user_following_by_user: GET /user/following/:user (../../testdata/routesets/github.conf:1169:7)
+	/*line ../../testdata/routesets/github.conf:365:6*/ GetUserIssues(ctx *runtime.Context) error // serves get_user_issues: GET /user/issues (../../testdata/routesets/github.conf:365:7)
+	/*line ../../testdata/routesets/github.conf:1199:6*/ GetUserKeys(ctx *runtime.Context) error // serves get_user_keys: GET /user/keys (../../testdata/routesets/github.conf:1199:7)
+	/*line ../../testdata/routesets/github.conf:1205:6*/ GetUserKeysById(ctx *runtime.Context, id string) error // serves get_user_keys_by_id: GET /user/keys/:id (../../testdata/routesets/github.conf:1205:7)
+	/*line ../../testdata/routesets/github.conf:557:6*/ GetUserOrgs(ctx *runtime.Context) error // serves get_user_orgs: GET /user/orgs (../../testdata/routesets/github.conf:557:7)
+	/*line ../../testdata/routesets/github.conf:743:6*/ GetUserRepos(ctx *runtime.Context) error // serves get_user_repos: GET /user/repos (../../testdata/routesets/github.conf:743:7)
+	/*line ../../testdata/routesets/github.conf:167:6*/ GetUserStarred(ctx *runtime.Context) error // serves get_user_starred: GET /user/starred (../../testdata/routesets/github.conf:167:7)
+	/*line ../../testdata/routesets/github.conf:173:6*/ GetUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_user_starred_by_owner_by_repo: GET /user/starred/:owner/:repo (../../testdata/routesets/github.conf:173:7)
+	/*line ../../testdata/routesets/github.conf:203:6*/ GetUserSubscriptions(ctx *runtime.Context) error // serves get_user_subscriptions: GET /user/subscriptions (../../testdata/routesets/github.conf:203:7)
+	/*line ../../testdata/routesets/github.conf:227:6*/ GetUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_user_subscriptions_by_owner_by_repo: GET /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:227:7)
+	/*line ../../testdata/routesets/github.conf:683:6*/ GetUserTeams(ctx *runtime.Context) error // serves get_user_teams: GET /user/teams (../../testdata/routesets/github.conf:683:7)
+	/*line ../../testdata/routesets/github.conf:1121:6*/ GetUsers(ctx *runtime.Context) error // serves get_users: GET /users (../../testdata/routesets/github.conf:1121:7)
+	/*line ../../testdata/routesets/github.conf:1109:6*/ GetUsersByUser(ctx *runtime.Context, user string) error // serves get_users_by_user: GET /users/:user (../../testdata/routesets/github.conf:1109:7)
+	/*line ../../testdata/routesets/github.conf:83:6*/ GetUsersByUserEvents(ctx *runtime.Context, user string) error // serves get_users_by_user_events: GET /users/:user/events (../../testdata/routesets/github.conf:83:7)
+	/*line ../../testdata/routesets/github.conf:95:6*/ GetUsersByUserEventsOrgsByOrg(ctx *runtime.Context, user string, org string) error // serves get_users_by_user_events_orgs_by_org: GET /users/:user/events/orgs/:org (../../testdata/routesets/github.conf:95:7)
+	/*line ../../testdata/routesets/github.conf:89:6*/ GetUsersByUserEventsPublic(ctx *runtime.Context, user string) error // serves get_users_by_user_events_public: GET /users/:user/events/public (../../testdata/routesets/github.conf:89:7)
+	/*line ../../testdata/routesets/github.conf:1145:6*/ GetUsersByUserFollowers(ctx *runtime.Context, user string) error // serves get_users_by_user_followers: GET /users/:user/followers (../../testdata/routesets/github.conf:1145:7)
+	/*line ../../testdata/routesets/github.conf:1157:6*/ GetUsersByUserFollowing(ctx *runtime.Context, user string) error // serves get_users_by_user_following: GET /users/:user/following (../../testdata/routesets/github.conf:1157:7)
+	/*line ../../testdata/routesets/github.conf:1175:6*/ GetUsersByUserFollowingByTargetUser(ctx *runtime.Context, user string, targetUser string) error // serves get_users_by_user_following_by_target_user: GET /users/:user/following/:target_user (../../testdata/routesets/github.conf:1175:7)
+	/*line ../../testdata/routesets/github.conf:245:6*/ GetUsersByUserGists(ctx *runtime.Context, user string) error // serves get_users_by_user_gists: GET /users/:user/gists (../../testdata/routesets/github.conf:245:7)
+	/*line ../../testdata/routesets/github.conf:1193:6*/ GetUsersByUserKeys(ctx *runtime.Context, user string) error // serves get_users_by_user_keys: GET /users/:user/keys (../../testdata/routesets/github.conf:1193:7)
+	/*line ../../testdata/routesets/github.conf:551:6*/ GetUsersByUserOrgs(ctx *runtime.Context, user string) error // serves get_users_by_user_orgs: GET /users/:user/orgs (../../testdata/routesets/github.conf:551:7)
+	/*line ../../testdata/routesets/github.conf:71:6*/ GetUsersByUserReceivedEvents(ctx *runtime.Context, user string) error // serves get_users_by_user_received_events: GET /users/:user/received_events (../../testdata/routesets/github.conf:71:7)
+	/*line ../../testdata/routesets/github.conf:77:6*/ GetUsersByUserReceivedEventsPublic(ctx *runtime.Context, user string) error // serves get_users_by_user_received_events_public: GET /users/:user/received_events/public (../../testdata/routesets/github.conf:77:7)
+	/*line ../../testdata/routesets/github.conf:749:6*/ GetUsersByUserRepos(ctx *runtime.Context, user string) error // serves get_users_by_user_repos: GET /users/:user/repos (../../testdata/routesets/github.conf:749:7)
+	/*line ../../testdata/routesets/github.conf:161:6*/ GetUsersByUserStarred(ctx *runtime.Context, user string) error // serves get_users_by_user_starred: GET /users/:user/starred (../../testdata/routesets/github.conf:161:7)
+	/*line ../../testdata/routesets/github.conf:197:6*/ GetUsersByUserSubscriptions(ctx *runtime.Context, user string) error // serves get_users_by_user_subscriptions: GET /users/:user/subscriptions (../../testdata/routesets/github.conf:197:7)
+	/*line ../../testdata/routesets/github.conf:1229:6*/ PatchAuthorizationsById(ctx *runtime.Context, id string) error // serves patch_authorizations_by_id: PATCH /authorizations/:id (../../testdata/routesets/github.conf:1229:7)
+	/*line ../../testdata/routesets/github.conf:1253:6*/ PatchGistsById(ctx *runtime.Context, id string) error // serves patch_gists_by_id: PATCH /gists/:id (../../testdata/routesets/github.conf:1253:7)
+	/*line ../../testdata/routesets/github.conf:1235:6*/ PatchNotificationsThreadsById(ctx *runtime.Context, id string) error // serves patch_notifications_threads_by_id: PATCH /notifications/threads/:id (../../testdata/routesets/github.conf:1235:7)
+	/*line ../../testdata/routesets/github.conf:1331:6*/ PatchOrgsByOrg(ctx *runtime.Context, org string) error // serves patch_orgs_by_org: PATCH /orgs/:org (../../testdata/routesets/github.conf:1331:7)
+	/*line ../../testdata/routesets/github.conf:1373:6*/ PatchReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves patch_repos_by_owner_by_repo: PATCH /repos/:owner/:repo (../../testdata/routesets/github.conf:1373:7)
+	/*line ../../testdata/routesets/github.conf:1379:6*/ PatchReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves patch_repos_by_owner_by_repo_comments_by_id: PATCH /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:1379:7)
+	/*line ../../testdata/routesets/github.conf:1265:6*/ PatchReposByOwnerByRepoGitRefsByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves patch_repos_by_owner_by_repo_git_refs_by_ref: PATCH /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1265:7)
+	/*line ../../testdata/routesets/github.conf:1415:6*/ PatchReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves patch_repos_by_owner_by_repo_hooks_by_id: PATCH /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:1415:7)
+	/*line ../../testdata/routesets/github.conf:1277:6*/ PatchReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves patch_repos_by_owner_by_repo_issues_by_number: PATCH /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:1277:7)
+	/*line ../../testdata/routesets/github.conf:1295:6*/ PatchReposByOwnerByRepoIssuesCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves patch_repos_by_owner_by_repo_issues_comments_by_id: PATCH /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1295:7)
+	/*line ../../testdata/routesets/github.conf:1409:6*/ PatchReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves patch_repos_by_owner_by_repo_keys_by_id: PATCH /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:1409:7)
+	/*line ../../testdata/routesets/github.conf:1319:6*/ PatchReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves patch_repos_by_owner_by_repo_labels_by_name: PATCH /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:1319:7)
+	/*line ../../testdata/routesets/github.conf:1325:6*/ PatchReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves patch_repos_by_owner_by_repo_milestones_by_number: PATCH /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:1325:7)
+	/*line ../../testdata/routesets/github.conf:1343:6*/ PatchReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves patch_repos_by_owner_by_repo_pulls_by_number: PATCH /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:1343:7)
+	/*line ../../testdata/routesets/github.conf:1361:6*/ PatchReposByOwnerByRepoPullsCommentsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves patch_repos_by_owner_by_repo_pulls_comments_by_number: PATCH /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1361:7)
+	/*line ../../testdata/routesets/github.conf:1421:6*/ PatchReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves patch_repos_by_owner_by_repo_releases_by_id: PATCH /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1421:7)
+	/*line ../../testdata/routesets/github.conf:1337:6*/ PatchTeamsById(ctx *runtime.Context, id string) error // serves patch_teams_by_id: PATCH /teams/:id (../../testdata/routesets/github.conf:1337:7)
+	/*line ../../testdata/routesets/github.conf:1427:6*/ PatchUser(ctx *runtime.Context) error // serves patch_user: PATCH /user (../../testdata/routesets/github.conf:1427:7)
+	/*line ../../testdata/routesets/github.conf:1433:6*/ PatchUserKeysById(ctx *runtime.Context, id string) error // serves patch_user_keys_by_id: PATCH /user/keys/:id (../../testdata/routesets/github.conf:1433:7)
+	/*line ../../testdata/routesets/github.conf:17:6*/ PostAuthorizations(ctx *runtime.Context) error // serves post_authorizations: POST /authorizations (../../testdata/routesets/github.conf:17:7)
+	/*line ../../testdata/routesets/github.conf:263:6*/ PostGists(ctx *runtime.Context) error // serves post_gists: POST /gists (../../testdata/routesets/github.conf:263:7)
+	/*line ../../testdata/routesets/github.conf:287:6*/ PostGistsByIdForks(ctx *runtime.Context, id string) error // serves post_gists_by_id_forks: POST /gists/:id/forks (../../testdata/routesets/github.conf:287:7)
+	/*line ../../testdata/routesets/github.conf:527:6*/ PostMarkdown(ctx *runtime.Context) error // serves post_markdown: POST /markdown (../../testdata/routesets/github.conf:527:7)
+	/*line ../../testdata/routesets/github.conf:533:6*/ PostMarkdownRaw(ctx *runtime.Context) error // serves post_markdown_raw: POST /markdown/raw (../../testdata/routesets/github.conf:533:7)
+	/*line ../../testdata/routesets/github.conf:773:6*/ PostOrgsByOrgRepos(ctx *runtime.Context, org string) error // serves post_orgs_by_org_repos: POST /orgs/:org/repos (../../testdata/routesets/github.conf:773:7)
+	/*line ../../testdata/routesets/github.conf:623:6*/ PostOrgsByOrgTeams(ctx *runtime.Context, org string) error // serves post_orgs_by_org_teams: POST /orgs/:org/teams (../../testdata/routesets/github.conf:623:7)
+	/*line ../../testdata/routesets/github.conf:863:6*/ PostReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error // serves post_repos_by_owner_by_repo_commits_by_sha_comments: POST /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:863:7)
+	/*line ../../testdata/routesets/github.conf:947:6*/ PostReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_forks: POST /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:947:7)
+	/*line ../../testdata/routesets/github.conf:305:6*/ PostReposByOwnerByRepoGitBlobs(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_blobs: POST /repos/:owner/:repo/git/blobs (../../testdata/routesets/github.conf:305:7)
+	/*line ../../testdata/routesets/github.conf:317:6*/ PostReposByOwnerByRepoGitCommits(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_commits: POST /repos/:owner/:repo/git/commits (../../testdata/routesets/github.conf:317:7)
+	/*line ../../testdata/routesets/github.conf:329:6*/ PostReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_refs: POST /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:329:7)
+	/*line ../../testdata/routesets/github.conf:341:6*/ PostReposByOwnerByRepoGitTags(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_tags: POST /repos/:owner/:repo/git/tags (../../testdata/routesets/github.conf:341:7)
+	/*line ../../testdata/routesets/github.conf:353:6*/ PostReposByOwnerByRepoGitTrees(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_trees: POST /repos/:owner/:repo/git/trees (../../testdata/routesets/github.conf:353:7)
+	/*line ../../testdata/routesets/github.conf:965:6*/ PostReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_hooks: POST /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:965:7)
+	/*line ../../testdata/routesets/github.conf:971:6*/ PostReposByOwnerByRepoHooksByIdTests(ctx *runtime.Context, owner string, repo string, id string) error // serves post_repos_by_owner_by_repo_hooks_by_id_tests: POST /repos/:owner/:repo/hooks/:id/tests (../../testdata/routesets/github.conf:971:7)
+	/*line ../../testdata/routesets/github.conf:389:6*/ PostReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_issues: POST /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:389:7)
+	/*line ../../testdata/routesets/github.conf:413:6*/ PostReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves post_repos_by_owner_by_repo_issues_by_number_comments: POST /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:413:7)
+	/*line ../../testdata/routesets/github.conf:455:6*/ PostReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves post_repos_by_owner_by_repo_issues_by_number_labels: POST /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:455:7)
+	/*line ../../testdata/routesets/github.conf:911:6*/ PostReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_keys: POST /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:911:7)
+	/*line ../../testdata/routesets/github.conf:437:6*/ PostReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_labels: POST /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:437:7)
+	/*line ../../testdata/routesets/github.conf:983:6*/ PostReposByOwnerByRepoMerges(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_merges: POST /repos/:owner/:repo/merges (../../testdata/routesets/github.conf:983:7)
+	/*line ../../testdata/routesets/github.conf:497:6*/ PostReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_milestones: POST /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:497:7)
+	/*line ../../testdata/routesets/github.conf:701:6*/ PostReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_pulls: POST /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:701:7)
+	/*line ../../testdata/routesets/github.conf:1001:6*/ PostReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_releases: POST /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:1001:7)
+	/*line ../../testdata/routesets/github.conf:1055:6*/ PostReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves post_repos_by_owner_by_repo_statuses_by_ref: POST /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1055:7)
+	/*line ../../testdata/routesets/github.conf:1133:6*/ PostUserEmails(ctx *runtime.Context) error // serves post_user_emails: POST /user/emails (../../testdata/routesets/github.conf:1133:7)
+	/*line ../../testdata/routesets/github.conf:1211:6*/ PostUserKeys(ctx *runtime.Context) error // serves post_user_keys: POST /user/keys (../../testdata/routesets/github.conf:1211:7)
+	/*line ../../testdata/routesets/github.conf:767:6*/ PostUserRepos(ctx *runtime.Context) error // serves post_user_repos: POST /user/repos (../../testdata/routesets/github.conf:767:7)
+	/*line ../../testdata/routesets/github.conf:1223:6*/ PutAuthorizationsClientsByClientId(ctx *runtime.Context, clientID string) error // serves put_authorizations_clients_by_client_id: PUT /authorizations/clients/:client_id (../../testdata/routesets/github.conf:1223:7)
+	/*line ../../testdata/routesets/github.conf:269:6*/ PutGistsByIdStar(ctx *runtime.Context, id string) error // serves put_gists_by_id_star: PUT /gists/:id/star (../../testdata/routesets/github.conf:269:7)
+	/*line ../../testdata/routesets/github.conf:119:6*/ PutNotifications(ctx *runtime.Context) error // serves put_notifications: PUT /notifications (../../testdata/routesets/github.conf:119:7)
+	/*line ../../testdata/routesets/github.conf:143:6*/ PutNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves put_notifications_threads_by_id_subscription: PUT /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:143:7)
+	/*line ../../testdata/routesets/github.conf:599:6*/ PutOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves put_orgs_by_org_public_members_by_user: PUT /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:599:7)
+	/*line ../../testdata/routesets/github.conf:839:6*/ PutReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves put_repos_by_owner_by_repo_collaborators_by_user: PUT /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:839:7)
+	/*line ../../testdata/routesets/github.conf:1391:6*/ PutReposByOwnerByRepoContentsByPath(ctx *runtime.Context, owner string, repo string, path string) error // serves put_repos_by_owner_by_repo_contents_by_path: PUT /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1391:7)
+	/*line ../../testdata/routesets/github.conf:467:6*/ PutReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_issues_by_number_labels: PUT /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:467:7)
+	/*line ../../testdata/routesets/github.conf:125:6*/ PutReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error // serves put_repos_by_owner_by_repo_notifications: PUT /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:125:7)
+	/*line ../../testdata/routesets/github.conf:737:6*/ PutReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_pulls_by_number_comments: PUT /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:737:7)
+	/*line ../../testdata/routesets/github.conf:725:6*/ PutReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_pulls_by_number_merge: PUT /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:725:7)
+	/*line ../../testdata/routesets/github.conf:215:6*/ PutReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves put_repos_by_owner_by_repo_subscription: PUT /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:215:7)
+	/*line ../../testdata/routesets/github.conf:647:6*/ PutTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves put_teams_by_id_members_by_user: PUT /teams/:id/members/:user (../../testdata/routesets/github.conf:647:7)
+	/*line ../../testdata/routesets/github.conf:671:6*/ PutTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves put_teams_by_id_repos_by_owner_by_repo: PUT /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:671:7)
+	/*line ../../testdata/routesets/github.conf:1181:6*/ PutUserFollowingByUser(ctx *runtime.Context, user string) error // serves put_user_following_by_user: PUT /user/following/:user (../../testdata/routesets/github.conf:1181:7)
+	/*line ../../testdata/routesets/github.conf:179:6*/ PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7)
+	/*line ../../testdata/routesets/github.conf:233:6*/ PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7)
 }
+
+//line routes_gen.go:3116:1
 
 // DeleteApplicationsByClientIDTokens returns the URL of route "delete_applications_by_client_id_tokens": /applications/:client_id/tokens (../../testdata/routesets/github.conf:35:7).
 //
@@ -3359,7 +3121,7 @@ func (u *URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) (string
 	return routegenCheckedHelperURL(u, 0, clientID)
 }
 
-//line routes_gen.go:3363:1
+//line routes_gen.go:3125:1
 
 // DeleteApplicationsByClientIDTokensByAccessToken returns the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:41:7).
 //
@@ -3368,7 +3130,7 @@ func (u *URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID st
 	return routegenCheckedHelperURL(u, 1, clientID, accessToken)
 }
 
-//line routes_gen.go:3372:1
+//line routes_gen.go:3134:1
 
 // GetApplicationsByClientIDTokensByAccessToken returns the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (../../testdata/routesets/github.conf:29:7).
 //
@@ -3377,7 +3139,7 @@ func (u *URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID strin
 	return routegenCheckedHelperURL(u, 2, clientID, accessToken)
 }
 
-//line routes_gen.go:3381:1
+//line routes_gen.go:3143:1
 
 // GetAuthorizations returns the URL of route "get_authorizations": /authorizations (../../testdata/routesets/github.conf:5:7).
 //
@@ -3386,7 +3148,7 @@ func (u *URLBuilder) GetAuthorizations() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:3390:1
+//line routes_gen.go:3152:1
 
 // PostAuthorizations returns the URL of route "post_authorizations": /authorizations (../../testdata/routesets/github.conf:17:7).
 //
@@ -3395,7 +3157,7 @@ func (u *URLBuilder) PostAuthorizations() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:3399:1
+//line routes_gen.go:3161:1
 
 // DeleteAuthorizationsByID returns the URL of route "delete_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:23:7).
 //
@@ -3404,7 +3166,7 @@ func (u *URLBuilder) DeleteAuthorizationsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:3408:1
+//line routes_gen.go:3170:1
 
 // GetAuthorizationsByID returns the URL of route "get_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:11:7).
 //
@@ -3413,7 +3175,7 @@ func (u *URLBuilder) GetAuthorizationsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 6, id)
 }
 
-//line routes_gen.go:3417:1
+//line routes_gen.go:3179:1
 
 // PatchAuthorizationsByID returns the URL of route "patch_authorizations_by_id": /authorizations/:id (../../testdata/routesets/github.conf:1229:7).
 //
@@ -3422,7 +3184,7 @@ func (u *URLBuilder) PatchAuthorizationsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 7, id)
 }
 
-//line routes_gen.go:3426:1
+//line routes_gen.go:3188:1
 
 // PutAuthorizationsClientsByClientID returns the URL of route "put_authorizations_clients_by_client_id": /authorizations/clients/:client_id (../../testdata/routesets/github.conf:1223:7).
 //
@@ -3431,7 +3193,7 @@ func (u *URLBuilder) PutAuthorizationsClientsByClientID(clientID string) (string
 	return routegenCheckedHelperURL(u, 8, clientID)
 }
 
-//line routes_gen.go:3435:1
+//line routes_gen.go:3197:1
 
 // GetEmojis returns the URL of route "get_emojis": /emojis (../../testdata/routesets/github.conf:509:7).
 //
@@ -3440,7 +3202,7 @@ func (u *URLBuilder) GetEmojis() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:3444:1
+//line routes_gen.go:3206:1
 
 // GetEvents returns the URL of route "get_events": /events (../../testdata/routesets/github.conf:47:7).
 //
@@ -3449,7 +3211,7 @@ func (u *URLBuilder) GetEvents() string {
 	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:3453:1
+//line routes_gen.go:3215:1
 
 // GetFeeds returns the URL of route "get_feeds": /feeds (../../testdata/routesets/github.conf:101:7).
 //
@@ -3458,7 +3220,7 @@ func (u *URLBuilder) GetFeeds() string {
 	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:3462:1
+//line routes_gen.go:3224:1
 
 // GetGists returns the URL of route "get_gists": /gists (../../testdata/routesets/github.conf:251:7).
 //
@@ -3467,7 +3229,7 @@ func (u *URLBuilder) GetGists() string {
 	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:3471:1
+//line routes_gen.go:3233:1
 
 // PostGists returns the URL of route "post_gists": /gists (../../testdata/routesets/github.conf:263:7).
 //
@@ -3476,7 +3238,7 @@ func (u *URLBuilder) PostGists() string {
 	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:3480:1
+//line routes_gen.go:3242:1
 
 // DeleteGistsByID returns the URL of route "delete_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:293:7).
 //
@@ -3485,7 +3247,7 @@ func (u *URLBuilder) DeleteGistsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 14, id)
 }
 
-//line routes_gen.go:3489:1
+//line routes_gen.go:3251:1
 
 // GetGistsByID returns the URL of route "get_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:257:7).
 //
@@ -3494,7 +3256,7 @@ func (u *URLBuilder) GetGistsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 15, id)
 }
 
-//line routes_gen.go:3498:1
+//line routes_gen.go:3260:1
 
 // PatchGistsByID returns the URL of route "patch_gists_by_id": /gists/:id (../../testdata/routesets/github.conf:1253:7).
 //
@@ -3503,7 +3265,7 @@ func (u *URLBuilder) PatchGistsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 16, id)
 }
 
-//line routes_gen.go:3507:1
+//line routes_gen.go:3269:1
 
 // PostGistsByIDForks returns the URL of route "post_gists_by_id_forks": /gists/:id/forks (../../testdata/routesets/github.conf:287:7).
 //
@@ -3512,7 +3274,7 @@ func (u *URLBuilder) PostGistsByIDForks(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 17, id)
 }
 
-//line routes_gen.go:3516:1
+//line routes_gen.go:3278:1
 
 // DeleteGistsByIDStar returns the URL of route "delete_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:275:7).
 //
@@ -3521,7 +3283,7 @@ func (u *URLBuilder) DeleteGistsByIDStar(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 18, id)
 }
 
-//line routes_gen.go:3525:1
+//line routes_gen.go:3287:1
 
 // GetGistsByIDStar returns the URL of route "get_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:281:7).
 //
@@ -3530,7 +3292,7 @@ func (u *URLBuilder) GetGistsByIDStar(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 19, id)
 }
 
-//line routes_gen.go:3534:1
+//line routes_gen.go:3296:1
 
 // PutGistsByIDStar returns the URL of route "put_gists_by_id_star": /gists/:id/star (../../testdata/routesets/github.conf:269:7).
 //
@@ -3539,7 +3301,7 @@ func (u *URLBuilder) PutGistsByIDStar(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 20, id)
 }
 
-//line routes_gen.go:3543:1
+//line routes_gen.go:3305:1
 
 // GetGistsPublic returns the URL of route "get_gists_public": /gists/public (../../testdata/routesets/github.conf:1241:7).
 //
@@ -3548,7 +3310,7 @@ func (u *URLBuilder) GetGistsPublic() string {
 	return routegenHelperURL(u, 21)
 }
 
-//line routes_gen.go:3552:1
+//line routes_gen.go:3314:1
 
 // GetGistsStarred returns the URL of route "get_gists_starred": /gists/starred (../../testdata/routesets/github.conf:1247:7).
 //
@@ -3557,7 +3319,7 @@ func (u *URLBuilder) GetGistsStarred() string {
 	return routegenHelperURL(u, 22)
 }
 
-//line routes_gen.go:3561:1
+//line routes_gen.go:3323:1
 
 // GetGitignoreTemplates returns the URL of route "get_gitignore_templates": /gitignore/templates (../../testdata/routesets/github.conf:515:7).
 //
@@ -3566,7 +3328,7 @@ func (u *URLBuilder) GetGitignoreTemplates() string {
 	return routegenHelperURL(u, 23)
 }
 
-//line routes_gen.go:3570:1
+//line routes_gen.go:3332:1
 
 // GetGitignoreTemplatesByName returns the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name (../../testdata/routesets/github.conf:521:7).
 //
@@ -3575,7 +3337,7 @@ func (u *URLBuilder) GetGitignoreTemplatesByName(name string) (string, error) {
 	return routegenCheckedHelperURL(u, 24, name)
 }
 
-//line routes_gen.go:3579:1
+//line routes_gen.go:3341:1
 
 // GetIssues returns the URL of route "get_issues": /issues (../../testdata/routesets/github.conf:359:7).
 //
@@ -3584,7 +3346,7 @@ func (u *URLBuilder) GetIssues() string {
 	return routegenHelperURL(u, 25)
 }
 
-//line routes_gen.go:3588:1
+//line routes_gen.go:3350:1
 
 // GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword returns the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword (../../testdata/routesets/github.conf:1085:7).
 //
@@ -3593,7 +3355,7 @@ func (u *URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ow
 	return routegenCheckedHelperURL(u, 26, owner, repository, state, keyword)
 }
 
-//line routes_gen.go:3597:1
+//line routes_gen.go:3359:1
 
 // GetLegacyReposSearchByKeyword returns the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword (../../testdata/routesets/github.conf:1091:7).
 //
@@ -3602,7 +3364,7 @@ func (u *URLBuilder) GetLegacyReposSearchByKeyword(keyword string) (string, erro
 	return routegenCheckedHelperURL(u, 27, keyword)
 }
 
-//line routes_gen.go:3606:1
+//line routes_gen.go:3368:1
 
 // GetLegacyUserEmailByEmail returns the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email (../../testdata/routesets/github.conf:1103:7).
 //
@@ -3611,7 +3373,7 @@ func (u *URLBuilder) GetLegacyUserEmailByEmail(email string) (string, error) {
 	return routegenCheckedHelperURL(u, 28, email)
 }
 
-//line routes_gen.go:3615:1
+//line routes_gen.go:3377:1
 
 // GetLegacyUserSearchByKeyword returns the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword (../../testdata/routesets/github.conf:1097:7).
 //
@@ -3620,7 +3382,7 @@ func (u *URLBuilder) GetLegacyUserSearchByKeyword(keyword string) (string, error
 	return routegenCheckedHelperURL(u, 29, keyword)
 }
 
-//line routes_gen.go:3624:1
+//line routes_gen.go:3386:1
 
 // PostMarkdown returns the URL of route "post_markdown": /markdown (../../testdata/routesets/github.conf:527:7).
 //
@@ -3629,7 +3391,7 @@ func (u *URLBuilder) PostMarkdown() string {
 	return routegenHelperURL(u, 30)
 }
 
-//line routes_gen.go:3633:1
+//line routes_gen.go:3395:1
 
 // PostMarkdownRaw returns the URL of route "post_markdown_raw": /markdown/raw (../../testdata/routesets/github.conf:533:7).
 //
@@ -3638,7 +3400,7 @@ func (u *URLBuilder) PostMarkdownRaw() string {
 	return routegenHelperURL(u, 31)
 }
 
-//line routes_gen.go:3642:1
+//line routes_gen.go:3404:1
 
 // GetMeta returns the URL of route "get_meta": /meta (../../testdata/routesets/github.conf:539:7).
 //
@@ -3647,7 +3409,7 @@ func (u *URLBuilder) GetMeta() string {
 	return routegenHelperURL(u, 32)
 }
 
-//line routes_gen.go:3651:1
+//line routes_gen.go:3413:1
 
 // GetNetworksByOwnerByRepoEvents returns the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events (../../testdata/routesets/github.conf:59:7).
 //
@@ -3656,7 +3418,7 @@ func (u *URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 33, owner, repo)
 }
 
-//line routes_gen.go:3660:1
+//line routes_gen.go:3422:1
 
 // GetNotifications returns the URL of route "get_notifications": /notifications (../../testdata/routesets/github.conf:107:7).
 //
@@ -3665,7 +3427,7 @@ func (u *URLBuilder) GetNotifications() string {
 	return routegenHelperURL(u, 34)
 }
 
-//line routes_gen.go:3669:1
+//line routes_gen.go:3431:1
 
 // PutNotifications returns the URL of route "put_notifications": /notifications (../../testdata/routesets/github.conf:119:7).
 //
@@ -3674,7 +3436,7 @@ func (u *URLBuilder) PutNotifications() string {
 	return routegenHelperURL(u, 35)
 }
 
-//line routes_gen.go:3678:1
+//line routes_gen.go:3440:1
 
 // GetNotificationsThreadsByID returns the URL of route "get_notifications_threads_by_id": /notifications/threads/:id (../../testdata/routesets/github.conf:131:7).
 //
@@ -3683,7 +3445,7 @@ func (u *URLBuilder) GetNotificationsThreadsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 36, id)
 }
 
-//line routes_gen.go:3687:1
+//line routes_gen.go:3449:1
 
 // PatchNotificationsThreadsByID returns the URL of route "patch_notifications_threads_by_id": /notifications/threads/:id (../../testdata/routesets/github.conf:1235:7).
 //
@@ -3692,7 +3454,7 @@ func (u *URLBuilder) PatchNotificationsThreadsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 37, id)
 }
 
-//line routes_gen.go:3696:1
+//line routes_gen.go:3458:1
 
 // DeleteNotificationsThreadsByIDSubscription returns the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:149:7).
 //
@@ -3701,7 +3463,7 @@ func (u *URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) (stri
 	return routegenCheckedHelperURL(u, 38, id)
 }
 
-//line routes_gen.go:3705:1
+//line routes_gen.go:3467:1
 
 // GetNotificationsThreadsByIDSubscription returns the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:137:7).
 //
@@ -3710,7 +3472,7 @@ func (u *URLBuilder) GetNotificationsThreadsByIDSubscription(id string) (string,
 	return routegenCheckedHelperURL(u, 39, id)
 }
 
-//line routes_gen.go:3714:1
+//line routes_gen.go:3476:1
 
 // PutNotificationsThreadsByIDSubscription returns the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (../../testdata/routesets/github.conf:143:7).
 //
@@ -3719,7 +3481,7 @@ func (u *URLBuilder) PutNotificationsThreadsByIDSubscription(id string) (string,
 	return routegenCheckedHelperURL(u, 40, id)
 }
 
-//line routes_gen.go:3723:1
+//line routes_gen.go:3485:1
 
 // GetOrgsByOrg returns the URL of route "get_orgs_by_org": /orgs/:org (../../testdata/routesets/github.conf:563:7).
 //
@@ -3728,7 +3490,7 @@ func (u *URLBuilder) GetOrgsByOrg(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 41, org)
 }
 
-//line routes_gen.go:3732:1
+//line routes_gen.go:3494:1
 
 // PatchOrgsByOrg returns the URL of route "patch_orgs_by_org": /orgs/:org (../../testdata/routesets/github.conf:1331:7).
 //
@@ -3737,7 +3499,7 @@ func (u *URLBuilder) PatchOrgsByOrg(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 42, org)
 }
 
-//line routes_gen.go:3741:1
+//line routes_gen.go:3503:1
 
 // GetOrgsByOrgEvents returns the URL of route "get_orgs_by_org_events": /orgs/:org/events (../../testdata/routesets/github.conf:65:7).
 //
@@ -3746,7 +3508,7 @@ func (u *URLBuilder) GetOrgsByOrgEvents(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 43, org)
 }
 
-//line routes_gen.go:3750:1
+//line routes_gen.go:3512:1
 
 // GetOrgsByOrgIssues returns the URL of route "get_orgs_by_org_issues": /orgs/:org/issues (../../testdata/routesets/github.conf:371:7).
 //
@@ -3755,7 +3517,7 @@ func (u *URLBuilder) GetOrgsByOrgIssues(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 44, org)
 }
 
-//line routes_gen.go:3759:1
+//line routes_gen.go:3521:1
 
 // GetOrgsByOrgMembers returns the URL of route "get_orgs_by_org_members": /orgs/:org/members (../../testdata/routesets/github.conf:569:7).
 //
@@ -3764,7 +3526,7 @@ func (u *URLBuilder) GetOrgsByOrgMembers(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 45, org)
 }
 
-//line routes_gen.go:3768:1
+//line routes_gen.go:3530:1
 
 // DeleteOrgsByOrgMembersByUser returns the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user (../../testdata/routesets/github.conf:581:7).
 //
@@ -3773,7 +3535,7 @@ func (u *URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) (stri
 	return routegenCheckedHelperURL(u, 46, org, user)
 }
 
-//line routes_gen.go:3777:1
+//line routes_gen.go:3539:1
 
 // GetOrgsByOrgMembersByUser returns the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user (../../testdata/routesets/github.conf:575:7).
 //
@@ -3782,7 +3544,7 @@ func (u *URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) (string,
 	return routegenCheckedHelperURL(u, 47, org, user)
 }
 
-//line routes_gen.go:3786:1
+//line routes_gen.go:3548:1
 
 // GetOrgsByOrgPublicMembers returns the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members (../../testdata/routesets/github.conf:587:7).
 //
@@ -3791,7 +3553,7 @@ func (u *URLBuilder) GetOrgsByOrgPublicMembers(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 48, org)
 }
 
-//line routes_gen.go:3795:1
+//line routes_gen.go:3557:1
 
 // DeleteOrgsByOrgPublicMembersByUser returns the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:605:7).
 //
@@ -3800,7 +3562,7 @@ func (u *URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string)
 	return routegenCheckedHelperURL(u, 49, org, user)
 }
 
-//line routes_gen.go:3804:1
+//line routes_gen.go:3566:1
 
 // GetOrgsByOrgPublicMembersByUser returns the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:593:7).
 //
@@ -3809,7 +3571,7 @@ func (u *URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) (s
 	return routegenCheckedHelperURL(u, 50, org, user)
 }
 
-//line routes_gen.go:3813:1
+//line routes_gen.go:3575:1
 
 // PutOrgsByOrgPublicMembersByUser returns the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (../../testdata/routesets/github.conf:599:7).
 //
@@ -3818,7 +3580,7 @@ func (u *URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) (s
 	return routegenCheckedHelperURL(u, 51, org, user)
 }
 
-//line routes_gen.go:3822:1
+//line routes_gen.go:3584:1
 
 // GetOrgsByOrgRepos returns the URL of route "get_orgs_by_org_repos": /orgs/:org/repos (../../testdata/routesets/github.conf:755:7).
 //
@@ -3827,7 +3589,7 @@ func (u *URLBuilder) GetOrgsByOrgRepos(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 52, org)
 }
 
-//line routes_gen.go:3831:1
+//line routes_gen.go:3593:1
 
 // PostOrgsByOrgRepos returns the URL of route "post_orgs_by_org_repos": /orgs/:org/repos (../../testdata/routesets/github.conf:773:7).
 //
@@ -3836,7 +3598,7 @@ func (u *URLBuilder) PostOrgsByOrgRepos(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 53, org)
 }
 
-//line routes_gen.go:3840:1
+//line routes_gen.go:3602:1
 
 // GetOrgsByOrgTeams returns the URL of route "get_orgs_by_org_teams": /orgs/:org/teams (../../testdata/routesets/github.conf:611:7).
 //
@@ -3845,7 +3607,7 @@ func (u *URLBuilder) GetOrgsByOrgTeams(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 54, org)
 }
 
-//line routes_gen.go:3849:1
+//line routes_gen.go:3611:1
 
 // PostOrgsByOrgTeams returns the URL of route "post_orgs_by_org_teams": /orgs/:org/teams (../../testdata/routesets/github.conf:623:7).
 //
@@ -3854,7 +3616,7 @@ func (u *URLBuilder) PostOrgsByOrgTeams(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 55, org)
 }
 
-//line routes_gen.go:3858:1
+//line routes_gen.go:3620:1
 
 // GetRateLimit returns the URL of route "get_rate_limit": /rate_limit (../../testdata/routesets/github.conf:545:7).
 //
@@ -3863,7 +3625,7 @@ func (u *URLBuilder) GetRateLimit() string {
 	return routegenHelperURL(u, 56)
 }
 
-//line routes_gen.go:3867:1
+//line routes_gen.go:3629:1
 
 // DeleteReposByOwnerByRepo returns the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:821:7).
 //
@@ -3872,7 +3634,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) (string
 	return routegenCheckedHelperURL(u, 57, owner, repo)
 }
 
-//line routes_gen.go:3876:1
+//line routes_gen.go:3638:1
 
 // GetReposByOwnerByRepo returns the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:779:7).
 //
@@ -3881,7 +3643,7 @@ func (u *URLBuilder) GetReposByOwnerByRepo(owner string, repo string) (string, e
 	return routegenCheckedHelperURL(u, 58, owner, repo)
 }
 
-//line routes_gen.go:3885:1
+//line routes_gen.go:3647:1
 
 // PatchReposByOwnerByRepo returns the URL of route "patch_repos_by_owner_by_repo": /repos/:owner/:repo (../../testdata/routesets/github.conf:1373:7).
 //
@@ -3890,7 +3652,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepo(owner string, repo string) (string,
 	return routegenCheckedHelperURL(u, 59, owner, repo)
 }
 
-//line routes_gen.go:3894:1
+//line routes_gen.go:3656:1
 
 // GetReposByOwnerByRepoByArchiveFormatByRef returns the URL of route "get_repos_by_owner_by_repo_by_archive_format_by_ref": /repos/:owner/:repo/:archive_format/:ref (../../testdata/routesets/github.conf:1403:7).
 //
@@ -3899,7 +3661,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoByArchiveFormatByRef(owner string, rep
 	return routegenCheckedHelperURL(u, 60, owner, repo, archiveFormat, ref)
 }
 
-//line routes_gen.go:3903:1
+//line routes_gen.go:3665:1
 
 // GetReposByOwnerByRepoAssignees returns the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees (../../testdata/routesets/github.conf:395:7).
 //
@@ -3908,7 +3670,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 61, owner, repo)
 }
 
-//line routes_gen.go:3912:1
+//line routes_gen.go:3674:1
 
 // GetReposByOwnerByRepoAssigneesByAssignee returns the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee (../../testdata/routesets/github.conf:401:7).
 //
@@ -3917,7 +3679,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo
 	return routegenCheckedHelperURL(u, 62, owner, repo, assignee)
 }
 
-//line routes_gen.go:3921:1
+//line routes_gen.go:3683:1
 
 // GetReposByOwnerByRepoBranches returns the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches (../../testdata/routesets/github.conf:809:7).
 //
@@ -3926,7 +3688,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 63, owner, repo)
 }
 
-//line routes_gen.go:3930:1
+//line routes_gen.go:3692:1
 
 // GetReposByOwnerByRepoBranchesByBranch returns the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch (../../testdata/routesets/github.conf:815:7).
 //
@@ -3935,7 +3697,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo st
 	return routegenCheckedHelperURL(u, 64, owner, repo, branch)
 }
 
-//line routes_gen.go:3939:1
+//line routes_gen.go:3701:1
 
 // GetReposByOwnerByRepoCollaborators returns the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators (../../testdata/routesets/github.conf:827:7).
 //
@@ -3944,7 +3706,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo strin
 	return routegenCheckedHelperURL(u, 65, owner, repo)
 }
 
-//line routes_gen.go:3948:1
+//line routes_gen.go:3710:1
 
 // DeleteReposByOwnerByRepoCollaboratorsByUser returns the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:845:7).
 //
@@ -3953,7 +3715,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, r
 	return routegenCheckedHelperURL(u, 66, owner, repo, user)
 }
 
-//line routes_gen.go:3957:1
+//line routes_gen.go:3719:1
 
 // GetReposByOwnerByRepoCollaboratorsByUser returns the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:833:7).
 //
@@ -3962,7 +3724,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo
 	return routegenCheckedHelperURL(u, 67, owner, repo, user)
 }
 
-//line routes_gen.go:3966:1
+//line routes_gen.go:3728:1
 
 // PutReposByOwnerByRepoCollaboratorsByUser returns the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (../../testdata/routesets/github.conf:839:7).
 //
@@ -3971,7 +3733,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo
 	return routegenCheckedHelperURL(u, 68, owner, repo, user)
 }
 
-//line routes_gen.go:3975:1
+//line routes_gen.go:3737:1
 
 // GetReposByOwnerByRepoComments returns the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments (../../testdata/routesets/github.conf:851:7).
 //
@@ -3980,7 +3742,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 69, owner, repo)
 }
 
-//line routes_gen.go:3984:1
+//line routes_gen.go:3746:1
 
 // DeleteReposByOwnerByRepoCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:875:7).
 //
@@ -3989,7 +3751,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo str
 	return routegenCheckedHelperURL(u, 70, owner, repo, id)
 }
 
-//line routes_gen.go:3993:1
+//line routes_gen.go:3755:1
 
 // GetReposByOwnerByRepoCommentsByID returns the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:869:7).
 //
@@ -3998,7 +3760,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string
 	return routegenCheckedHelperURL(u, 71, owner, repo, id)
 }
 
-//line routes_gen.go:4002:1
+//line routes_gen.go:3764:1
 
 // PatchReposByOwnerByRepoCommentsByID returns the URL of route "patch_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (../../testdata/routesets/github.conf:1379:7).
 //
@@ -4007,7 +3769,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoCommentsByID(owner string, repo stri
 	return routegenCheckedHelperURL(u, 72, owner, repo, id)
 }
 
-//line routes_gen.go:4011:1
+//line routes_gen.go:3773:1
 
 // GetReposByOwnerByRepoCommits returns the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits (../../testdata/routesets/github.conf:881:7).
 //
@@ -4016,7 +3778,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 73, owner, repo)
 }
 
-//line routes_gen.go:4020:1
+//line routes_gen.go:3782:1
 
 // GetReposByOwnerByRepoCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha (../../testdata/routesets/github.conf:887:7).
 //
@@ -4025,7 +3787,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string
 	return routegenCheckedHelperURL(u, 74, owner, repo, sha)
 }
 
-//line routes_gen.go:4029:1
+//line routes_gen.go:3791:1
 
 // GetReposByOwnerByRepoCommitsByShaComments returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:857:7).
 //
@@ -4034,7 +3796,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, rep
 	return routegenCheckedHelperURL(u, 75, owner, repo, sha)
 }
 
-//line routes_gen.go:4038:1
+//line routes_gen.go:3800:1
 
 // PostReposByOwnerByRepoCommitsByShaComments returns the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (../../testdata/routesets/github.conf:863:7).
 //
@@ -4043,7 +3805,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, re
 	return routegenCheckedHelperURL(u, 76, owner, repo, sha)
 }
 
-//line routes_gen.go:4047:1
+//line routes_gen.go:3809:1
 
 // DeleteReposByOwnerByRepoContentsByPath returns the URL of route "delete_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1397:7).
 //
@@ -4052,7 +3814,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoContentsByPath(owner string, repo s
 	return routegenCheckedHelperURL(u, 77, owner, repo, path)
 }
 
-//line routes_gen.go:4056:1
+//line routes_gen.go:3818:1
 
 // GetReposByOwnerByRepoContentsByPath returns the URL of route "get_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1385:7).
 //
@@ -4061,7 +3823,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoContentsByPath(owner string, repo stri
 	return routegenCheckedHelperURL(u, 78, owner, repo, path)
 }
 
-//line routes_gen.go:4065:1
+//line routes_gen.go:3827:1
 
 // PutReposByOwnerByRepoContentsByPath returns the URL of route "put_repos_by_owner_by_repo_contents_by_path": /repos/:owner/:repo/contents/*path (../../testdata/routesets/github.conf:1391:7).
 //
@@ -4070,7 +3832,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoContentsByPath(owner string, repo stri
 	return routegenCheckedHelperURL(u, 79, owner, repo, path)
 }
 
-//line routes_gen.go:4074:1
+//line routes_gen.go:3836:1
 
 // GetReposByOwnerByRepoContributors returns the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors (../../testdata/routesets/github.conf:785:7).
 //
@@ -4079,7 +3841,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string
 	return routegenCheckedHelperURL(u, 80, owner, repo)
 }
 
-//line routes_gen.go:4083:1
+//line routes_gen.go:3845:1
 
 // GetReposByOwnerByRepoDownloads returns the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads (../../testdata/routesets/github.conf:923:7).
 //
@@ -4088,7 +3850,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 81, owner, repo)
 }
 
-//line routes_gen.go:4092:1
+//line routes_gen.go:3854:1
 
 // DeleteReposByOwnerByRepoDownloadsByID returns the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:935:7).
 //
@@ -4097,7 +3859,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo st
 	return routegenCheckedHelperURL(u, 82, owner, repo, id)
 }
 
-//line routes_gen.go:4101:1
+//line routes_gen.go:3863:1
 
 // GetReposByOwnerByRepoDownloadsByID returns the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (../../testdata/routesets/github.conf:929:7).
 //
@@ -4106,7 +3868,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo strin
 	return routegenCheckedHelperURL(u, 83, owner, repo, id)
 }
 
-//line routes_gen.go:4110:1
+//line routes_gen.go:3872:1
 
 // GetReposByOwnerByRepoEvents returns the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events (../../testdata/routesets/github.conf:53:7).
 //
@@ -4115,7 +3877,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 84, owner, repo)
 }
 
-//line routes_gen.go:4119:1
+//line routes_gen.go:3881:1
 
 // GetReposByOwnerByRepoForks returns the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:941:7).
 //
@@ -4124,7 +3886,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 85, owner, repo)
 }
 
-//line routes_gen.go:4128:1
+//line routes_gen.go:3890:1
 
 // PostReposByOwnerByRepoForks returns the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (../../testdata/routesets/github.conf:947:7).
 //
@@ -4133,7 +3895,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 86, owner, repo)
 }
 
-//line routes_gen.go:4137:1
+//line routes_gen.go:3899:1
 
 // PostReposByOwnerByRepoGitBlobs returns the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs (../../testdata/routesets/github.conf:305:7).
 //
@@ -4142,7 +3904,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 87, owner, repo)
 }
 
-//line routes_gen.go:4146:1
+//line routes_gen.go:3908:1
 
 // GetReposByOwnerByRepoGitBlobsBySha returns the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha (../../testdata/routesets/github.conf:299:7).
 //
@@ -4151,7 +3913,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo strin
 	return routegenCheckedHelperURL(u, 88, owner, repo, sha)
 }
 
-//line routes_gen.go:4155:1
+//line routes_gen.go:3917:1
 
 // PostReposByOwnerByRepoGitCommits returns the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits (../../testdata/routesets/github.conf:317:7).
 //
@@ -4160,7 +3922,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string)
 	return routegenCheckedHelperURL(u, 89, owner, repo)
 }
 
-//line routes_gen.go:4164:1
+//line routes_gen.go:3926:1
 
 // GetReposByOwnerByRepoGitCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha (../../testdata/routesets/github.conf:311:7).
 //
@@ -4169,7 +3931,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo str
 	return routegenCheckedHelperURL(u, 90, owner, repo, sha)
 }
 
-//line routes_gen.go:4173:1
+//line routes_gen.go:3935:1
 
 // GetReposByOwnerByRepoGitRefs returns the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:323:7).
 //
@@ -4178,7 +3940,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 91, owner, repo)
 }
 
-//line routes_gen.go:4182:1
+//line routes_gen.go:3944:1
 
 // PostReposByOwnerByRepoGitRefs returns the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (../../testdata/routesets/github.conf:329:7).
 //
@@ -4187,7 +3949,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 92, owner, repo)
 }
 
-//line routes_gen.go:4191:1
+//line routes_gen.go:3953:1
 
 // DeleteReposByOwnerByRepoGitRefsByRef returns the URL of route "delete_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1271:7).
 //
@@ -4196,7 +3958,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoGitRefsByRef(owner string, repo str
 	return routegenCheckedHelperURL(u, 93, owner, repo, ref)
 }
 
-//line routes_gen.go:4200:1
+//line routes_gen.go:3962:1
 
 // GetReposByOwnerByRepoGitRefsByRef returns the URL of route "get_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1259:7).
 //
@@ -4205,7 +3967,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitRefsByRef(owner string, repo string
 	return routegenCheckedHelperURL(u, 94, owner, repo, ref)
 }
 
-//line routes_gen.go:4209:1
+//line routes_gen.go:3971:1
 
 // PatchReposByOwnerByRepoGitRefsByRef returns the URL of route "patch_repos_by_owner_by_repo_git_refs_by_ref": /repos/:owner/:repo/git/refs/*ref (../../testdata/routesets/github.conf:1265:7).
 //
@@ -4214,7 +3976,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoGitRefsByRef(owner string, repo stri
 	return routegenCheckedHelperURL(u, 95, owner, repo, ref)
 }
 
-//line routes_gen.go:4218:1
+//line routes_gen.go:3980:1
 
 // PostReposByOwnerByRepoGitTags returns the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags (../../testdata/routesets/github.conf:341:7).
 //
@@ -4223,7 +3985,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 96, owner, repo)
 }
 
-//line routes_gen.go:4227:1
+//line routes_gen.go:3989:1
 
 // GetReposByOwnerByRepoGitTagsBySha returns the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha (../../testdata/routesets/github.conf:335:7).
 //
@@ -4232,7 +3994,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string
 	return routegenCheckedHelperURL(u, 97, owner, repo, sha)
 }
 
-//line routes_gen.go:4236:1
+//line routes_gen.go:3998:1
 
 // PostReposByOwnerByRepoGitTrees returns the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees (../../testdata/routesets/github.conf:353:7).
 //
@@ -4241,7 +4003,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 98, owner, repo)
 }
 
-//line routes_gen.go:4245:1
+//line routes_gen.go:4007:1
 
 // GetReposByOwnerByRepoGitTreesBySha returns the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha (../../testdata/routesets/github.conf:347:7).
 //
@@ -4250,7 +4012,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo strin
 	return routegenCheckedHelperURL(u, 99, owner, repo, sha)
 }
 
-//line routes_gen.go:4254:1
+//line routes_gen.go:4016:1
 
 // GetReposByOwnerByRepoHooks returns the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:953:7).
 //
@@ -4259,7 +4021,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 100, owner, repo)
 }
 
-//line routes_gen.go:4263:1
+//line routes_gen.go:4025:1
 
 // PostReposByOwnerByRepoHooks returns the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (../../testdata/routesets/github.conf:965:7).
 //
@@ -4268,7 +4030,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 101, owner, repo)
 }
 
-//line routes_gen.go:4272:1
+//line routes_gen.go:4034:1
 
 // DeleteReposByOwnerByRepoHooksByID returns the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:977:7).
 //
@@ -4277,7 +4039,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string
 	return routegenCheckedHelperURL(u, 102, owner, repo, id)
 }
 
-//line routes_gen.go:4281:1
+//line routes_gen.go:4043:1
 
 // GetReposByOwnerByRepoHooksByID returns the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:959:7).
 //
@@ -4286,7 +4048,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, i
 	return routegenCheckedHelperURL(u, 103, owner, repo, id)
 }
 
-//line routes_gen.go:4290:1
+//line routes_gen.go:4052:1
 
 // PatchReposByOwnerByRepoHooksByID returns the URL of route "patch_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (../../testdata/routesets/github.conf:1415:7).
 //
@@ -4295,7 +4057,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoHooksByID(owner string, repo string,
 	return routegenCheckedHelperURL(u, 104, owner, repo, id)
 }
 
-//line routes_gen.go:4299:1
+//line routes_gen.go:4061:1
 
 // PostReposByOwnerByRepoHooksByIDTests returns the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests (../../testdata/routesets/github.conf:971:7).
 //
@@ -4304,7 +4066,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo str
 	return routegenCheckedHelperURL(u, 105, owner, repo, id)
 }
 
-//line routes_gen.go:4308:1
+//line routes_gen.go:4070:1
 
 // GetReposByOwnerByRepoIssues returns the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:377:7).
 //
@@ -4313,7 +4075,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 106, owner, repo)
 }
 
-//line routes_gen.go:4317:1
+//line routes_gen.go:4079:1
 
 // PostReposByOwnerByRepoIssues returns the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (../../testdata/routesets/github.conf:389:7).
 //
@@ -4322,7 +4084,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 107, owner, repo)
 }
 
-//line routes_gen.go:4326:1
+//line routes_gen.go:4088:1
 
 // GetReposByOwnerByRepoIssuesByNumber returns the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:383:7).
 //
@@ -4331,7 +4093,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo stri
 	return routegenCheckedHelperURL(u, 108, owner, repo, number)
 }
 
-//line routes_gen.go:4335:1
+//line routes_gen.go:4097:1
 
 // PatchReposByOwnerByRepoIssuesByNumber returns the URL of route "patch_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (../../testdata/routesets/github.conf:1277:7).
 //
@@ -4340,7 +4102,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoIssuesByNumber(owner string, repo st
 	return routegenCheckedHelperURL(u, 109, owner, repo, number)
 }
 
-//line routes_gen.go:4344:1
+//line routes_gen.go:4106:1
 
 // GetReposByOwnerByRepoIssuesByNumberComments returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:407:7).
 //
@@ -4349,7 +4111,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, r
 	return routegenCheckedHelperURL(u, 110, owner, repo, number)
 }
 
-//line routes_gen.go:4353:1
+//line routes_gen.go:4115:1
 
 // PostReposByOwnerByRepoIssuesByNumberComments returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (../../testdata/routesets/github.conf:413:7).
 //
@@ -4358,7 +4120,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, 
 	return routegenCheckedHelperURL(u, 111, owner, repo, number)
 }
 
-//line routes_gen.go:4362:1
+//line routes_gen.go:4124:1
 
 // GetReposByOwnerByRepoIssuesByNumberEvents returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events (../../testdata/routesets/github.conf:419:7).
 //
@@ -4367,7 +4129,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, rep
 	return routegenCheckedHelperURL(u, 112, owner, repo, number)
 }
 
-//line routes_gen.go:4371:1
+//line routes_gen.go:4133:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:473:7).
 //
@@ -4376,7 +4138,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, 
 	return routegenCheckedHelperURL(u, 113, owner, repo, number)
 }
 
-//line routes_gen.go:4380:1
+//line routes_gen.go:4142:1
 
 // GetReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:449:7).
 //
@@ -4385,7 +4147,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, rep
 	return routegenCheckedHelperURL(u, 114, owner, repo, number)
 }
 
-//line routes_gen.go:4389:1
+//line routes_gen.go:4151:1
 
 // PostReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:455:7).
 //
@@ -4394,7 +4156,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, re
 	return routegenCheckedHelperURL(u, 115, owner, repo, number)
 }
 
-//line routes_gen.go:4398:1
+//line routes_gen.go:4160:1
 
 // PutReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (../../testdata/routesets/github.conf:467:7).
 //
@@ -4403,7 +4165,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, rep
 	return routegenCheckedHelperURL(u, 116, owner, repo, number)
 }
 
-//line routes_gen.go:4407:1
+//line routes_gen.go:4169:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name (../../testdata/routesets/github.conf:461:7).
 //
@@ -4412,7 +4174,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner st
 	return routegenCheckedHelperURL(u, 117, owner, repo, number, name)
 }
 
-//line routes_gen.go:4416:1
+//line routes_gen.go:4178:1
 
 // GetReposByOwnerByRepoIssuesComments returns the URL of route "get_repos_by_owner_by_repo_issues_comments": /repos/:owner/:repo/issues/comments (../../testdata/routesets/github.conf:1283:7).
 //
@@ -4421,7 +4183,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesComments(owner string, repo stri
 	return routegenCheckedHelperURL(u, 118, owner, repo)
 }
 
-//line routes_gen.go:4425:1
+//line routes_gen.go:4187:1
 
 // DeleteReposByOwnerByRepoIssuesCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1301:7).
 //
@@ -4430,7 +4192,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesCommentsByID(owner string, re
 	return routegenCheckedHelperURL(u, 119, owner, repo, id)
 }
 
-//line routes_gen.go:4434:1
+//line routes_gen.go:4196:1
 
 // GetReposByOwnerByRepoIssuesCommentsByID returns the URL of route "get_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1289:7).
 //
@@ -4439,7 +4201,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesCommentsByID(owner string, repo 
 	return routegenCheckedHelperURL(u, 120, owner, repo, id)
 }
 
-//line routes_gen.go:4443:1
+//line routes_gen.go:4205:1
 
 // PatchReposByOwnerByRepoIssuesCommentsByID returns the URL of route "patch_repos_by_owner_by_repo_issues_comments_by_id": /repos/:owner/:repo/issues/comments/:id (../../testdata/routesets/github.conf:1295:7).
 //
@@ -4448,7 +4210,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoIssuesCommentsByID(owner string, rep
 	return routegenCheckedHelperURL(u, 121, owner, repo, id)
 }
 
-//line routes_gen.go:4452:1
+//line routes_gen.go:4214:1
 
 // GetReposByOwnerByRepoIssuesEvents returns the URL of route "get_repos_by_owner_by_repo_issues_events": /repos/:owner/:repo/issues/events (../../testdata/routesets/github.conf:1307:7).
 //
@@ -4457,7 +4219,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesEvents(owner string, repo string
 	return routegenCheckedHelperURL(u, 122, owner, repo)
 }
 
-//line routes_gen.go:4461:1
+//line routes_gen.go:4223:1
 
 // GetReposByOwnerByRepoIssuesEventsByID returns the URL of route "get_repos_by_owner_by_repo_issues_events_by_id": /repos/:owner/:repo/issues/events/:id (../../testdata/routesets/github.conf:1313:7).
 //
@@ -4466,7 +4228,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesEventsByID(owner string, repo st
 	return routegenCheckedHelperURL(u, 123, owner, repo, id)
 }
 
-//line routes_gen.go:4470:1
+//line routes_gen.go:4232:1
 
 // GetReposByOwnerByRepoKeys returns the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:899:7).
 //
@@ -4475,7 +4237,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) (strin
 	return routegenCheckedHelperURL(u, 124, owner, repo)
 }
 
-//line routes_gen.go:4479:1
+//line routes_gen.go:4241:1
 
 // PostReposByOwnerByRepoKeys returns the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (../../testdata/routesets/github.conf:911:7).
 //
@@ -4484,7 +4246,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 125, owner, repo)
 }
 
-//line routes_gen.go:4488:1
+//line routes_gen.go:4250:1
 
 // DeleteReposByOwnerByRepoKeysByID returns the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:917:7).
 //
@@ -4493,7 +4255,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string,
 	return routegenCheckedHelperURL(u, 126, owner, repo, id)
 }
 
-//line routes_gen.go:4497:1
+//line routes_gen.go:4259:1
 
 // GetReposByOwnerByRepoKeysByID returns the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:905:7).
 //
@@ -4502,7 +4264,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id
 	return routegenCheckedHelperURL(u, 127, owner, repo, id)
 }
 
-//line routes_gen.go:4506:1
+//line routes_gen.go:4268:1
 
 // PatchReposByOwnerByRepoKeysByID returns the URL of route "patch_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (../../testdata/routesets/github.conf:1409:7).
 //
@@ -4511,7 +4273,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoKeysByID(owner string, repo string, 
 	return routegenCheckedHelperURL(u, 128, owner, repo, id)
 }
 
-//line routes_gen.go:4515:1
+//line routes_gen.go:4277:1
 
 // GetReposByOwnerByRepoLabels returns the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:425:7).
 //
@@ -4520,7 +4282,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 129, owner, repo)
 }
 
-//line routes_gen.go:4524:1
+//line routes_gen.go:4286:1
 
 // PostReposByOwnerByRepoLabels returns the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (../../testdata/routesets/github.conf:437:7).
 //
@@ -4529,7 +4291,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 130, owner, repo)
 }
 
-//line routes_gen.go:4533:1
+//line routes_gen.go:4295:1
 
 // DeleteReposByOwnerByRepoLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:443:7).
 //
@@ -4538,7 +4300,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo str
 	return routegenCheckedHelperURL(u, 131, owner, repo, name)
 }
 
-//line routes_gen.go:4542:1
+//line routes_gen.go:4304:1
 
 // GetReposByOwnerByRepoLabelsByName returns the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:431:7).
 //
@@ -4547,7 +4309,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string
 	return routegenCheckedHelperURL(u, 132, owner, repo, name)
 }
 
-//line routes_gen.go:4551:1
+//line routes_gen.go:4313:1
 
 // PatchReposByOwnerByRepoLabelsByName returns the URL of route "patch_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (../../testdata/routesets/github.conf:1319:7).
 //
@@ -4556,7 +4318,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoLabelsByName(owner string, repo stri
 	return routegenCheckedHelperURL(u, 133, owner, repo, name)
 }
 
-//line routes_gen.go:4560:1
+//line routes_gen.go:4322:1
 
 // GetReposByOwnerByRepoLanguages returns the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages (../../testdata/routesets/github.conf:791:7).
 //
@@ -4565,7 +4327,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 134, owner, repo)
 }
 
-//line routes_gen.go:4569:1
+//line routes_gen.go:4331:1
 
 // PostReposByOwnerByRepoMerges returns the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges (../../testdata/routesets/github.conf:983:7).
 //
@@ -4574,7 +4336,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 135, owner, repo)
 }
 
-//line routes_gen.go:4578:1
+//line routes_gen.go:4340:1
 
 // GetReposByOwnerByRepoMilestones returns the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:485:7).
 //
@@ -4583,7 +4345,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) 
 	return routegenCheckedHelperURL(u, 136, owner, repo)
 }
 
-//line routes_gen.go:4587:1
+//line routes_gen.go:4349:1
 
 // PostReposByOwnerByRepoMilestones returns the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (../../testdata/routesets/github.conf:497:7).
 //
@@ -4592,7 +4354,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string)
 	return routegenCheckedHelperURL(u, 137, owner, repo)
 }
 
-//line routes_gen.go:4596:1
+//line routes_gen.go:4358:1
 
 // DeleteReposByOwnerByRepoMilestonesByNumber returns the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:503:7).
 //
@@ -4601,7 +4363,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, re
 	return routegenCheckedHelperURL(u, 138, owner, repo, number)
 }
 
-//line routes_gen.go:4605:1
+//line routes_gen.go:4367:1
 
 // GetReposByOwnerByRepoMilestonesByNumber returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:491:7).
 //
@@ -4610,7 +4372,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo 
 	return routegenCheckedHelperURL(u, 139, owner, repo, number)
 }
 
-//line routes_gen.go:4614:1
+//line routes_gen.go:4376:1
 
 // PatchReposByOwnerByRepoMilestonesByNumber returns the URL of route "patch_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (../../testdata/routesets/github.conf:1325:7).
 //
@@ -4619,7 +4381,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoMilestonesByNumber(owner string, rep
 	return routegenCheckedHelperURL(u, 140, owner, repo, number)
 }
 
-//line routes_gen.go:4623:1
+//line routes_gen.go:4385:1
 
 // GetReposByOwnerByRepoMilestonesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels (../../testdata/routesets/github.conf:479:7).
 //
@@ -4628,7 +4390,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string,
 	return routegenCheckedHelperURL(u, 141, owner, repo, number)
 }
 
-//line routes_gen.go:4632:1
+//line routes_gen.go:4394:1
 
 // GetReposByOwnerByRepoNotifications returns the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:113:7).
 //
@@ -4637,7 +4399,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo strin
 	return routegenCheckedHelperURL(u, 142, owner, repo)
 }
 
-//line routes_gen.go:4641:1
+//line routes_gen.go:4403:1
 
 // PutReposByOwnerByRepoNotifications returns the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (../../testdata/routesets/github.conf:125:7).
 //
@@ -4646,7 +4408,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo strin
 	return routegenCheckedHelperURL(u, 143, owner, repo)
 }
 
-//line routes_gen.go:4650:1
+//line routes_gen.go:4412:1
 
 // GetReposByOwnerByRepoPulls returns the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:689:7).
 //
@@ -4655,7 +4417,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 144, owner, repo)
 }
 
-//line routes_gen.go:4659:1
+//line routes_gen.go:4421:1
 
 // PostReposByOwnerByRepoPulls returns the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (../../testdata/routesets/github.conf:701:7).
 //
@@ -4664,7 +4426,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 145, owner, repo)
 }
 
-//line routes_gen.go:4668:1
+//line routes_gen.go:4430:1
 
 // GetReposByOwnerByRepoPullsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:695:7).
 //
@@ -4673,7 +4435,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo strin
 	return routegenCheckedHelperURL(u, 146, owner, repo, number)
 }
 
-//line routes_gen.go:4677:1
+//line routes_gen.go:4439:1
 
 // PatchReposByOwnerByRepoPullsByNumber returns the URL of route "patch_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (../../testdata/routesets/github.conf:1343:7).
 //
@@ -4682,7 +4444,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoPullsByNumber(owner string, repo str
 	return routegenCheckedHelperURL(u, 147, owner, repo, number)
 }
 
-//line routes_gen.go:4686:1
+//line routes_gen.go:4448:1
 
 // GetReposByOwnerByRepoPullsByNumberComments returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:731:7).
 //
@@ -4691,7 +4453,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, re
 	return routegenCheckedHelperURL(u, 148, owner, repo, number)
 }
 
-//line routes_gen.go:4695:1
+//line routes_gen.go:4457:1
 
 // PutReposByOwnerByRepoPullsByNumberComments returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (../../testdata/routesets/github.conf:737:7).
 //
@@ -4700,7 +4462,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, re
 	return routegenCheckedHelperURL(u, 149, owner, repo, number)
 }
 
-//line routes_gen.go:4704:1
+//line routes_gen.go:4466:1
 
 // GetReposByOwnerByRepoPullsByNumberCommits returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits (../../testdata/routesets/github.conf:707:7).
 //
@@ -4709,7 +4471,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, rep
 	return routegenCheckedHelperURL(u, 150, owner, repo, number)
 }
 
-//line routes_gen.go:4713:1
+//line routes_gen.go:4475:1
 
 // GetReposByOwnerByRepoPullsByNumberFiles returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files (../../testdata/routesets/github.conf:713:7).
 //
@@ -4718,7 +4480,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo 
 	return routegenCheckedHelperURL(u, 151, owner, repo, number)
 }
 
-//line routes_gen.go:4722:1
+//line routes_gen.go:4484:1
 
 // GetReposByOwnerByRepoPullsByNumberMerge returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:719:7).
 //
@@ -4727,7 +4489,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo 
 	return routegenCheckedHelperURL(u, 152, owner, repo, number)
 }
 
-//line routes_gen.go:4731:1
+//line routes_gen.go:4493:1
 
 // PutReposByOwnerByRepoPullsByNumberMerge returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (../../testdata/routesets/github.conf:725:7).
 //
@@ -4736,7 +4498,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo 
 	return routegenCheckedHelperURL(u, 153, owner, repo, number)
 }
 
-//line routes_gen.go:4740:1
+//line routes_gen.go:4502:1
 
 // GetReposByOwnerByRepoPullsComments returns the URL of route "get_repos_by_owner_by_repo_pulls_comments": /repos/:owner/:repo/pulls/comments (../../testdata/routesets/github.conf:1349:7).
 //
@@ -4745,7 +4507,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsComments(owner string, repo strin
 	return routegenCheckedHelperURL(u, 154, owner, repo)
 }
 
-//line routes_gen.go:4749:1
+//line routes_gen.go:4511:1
 
 // DeleteReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "delete_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1367:7).
 //
@@ -4754,7 +4516,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoPullsCommentsByNumber(owner string,
 	return routegenCheckedHelperURL(u, 155, owner, repo, number)
 }
 
-//line routes_gen.go:4758:1
+//line routes_gen.go:4520:1
 
 // GetReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1355:7).
 //
@@ -4763,7 +4525,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsCommentsByNumber(owner string, re
 	return routegenCheckedHelperURL(u, 156, owner, repo, number)
 }
 
-//line routes_gen.go:4767:1
+//line routes_gen.go:4529:1
 
 // PatchReposByOwnerByRepoPullsCommentsByNumber returns the URL of route "patch_repos_by_owner_by_repo_pulls_comments_by_number": /repos/:owner/:repo/pulls/comments/:number (../../testdata/routesets/github.conf:1361:7).
 //
@@ -4772,7 +4534,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoPullsCommentsByNumber(owner string, 
 	return routegenCheckedHelperURL(u, 157, owner, repo, number)
 }
 
-//line routes_gen.go:4776:1
+//line routes_gen.go:4538:1
 
 // GetReposByOwnerByRepoReadme returns the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme (../../testdata/routesets/github.conf:893:7).
 //
@@ -4781,7 +4543,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 158, owner, repo)
 }
 
-//line routes_gen.go:4785:1
+//line routes_gen.go:4547:1
 
 // GetReposByOwnerByRepoReleases returns the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:989:7).
 //
@@ -4790,7 +4552,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 159, owner, repo)
 }
 
-//line routes_gen.go:4794:1
+//line routes_gen.go:4556:1
 
 // PostReposByOwnerByRepoReleases returns the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (../../testdata/routesets/github.conf:1001:7).
 //
@@ -4799,7 +4561,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 160, owner, repo)
 }
 
-//line routes_gen.go:4803:1
+//line routes_gen.go:4565:1
 
 // DeleteReposByOwnerByRepoReleasesByID returns the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1007:7).
 //
@@ -4808,7 +4570,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo str
 	return routegenCheckedHelperURL(u, 161, owner, repo, id)
 }
 
-//line routes_gen.go:4812:1
+//line routes_gen.go:4574:1
 
 // GetReposByOwnerByRepoReleasesByID returns the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:995:7).
 //
@@ -4817,7 +4579,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string
 	return routegenCheckedHelperURL(u, 162, owner, repo, id)
 }
 
-//line routes_gen.go:4821:1
+//line routes_gen.go:4583:1
 
 // PatchReposByOwnerByRepoReleasesByID returns the URL of route "patch_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (../../testdata/routesets/github.conf:1421:7).
 //
@@ -4826,7 +4588,7 @@ func (u *URLBuilder) PatchReposByOwnerByRepoReleasesByID(owner string, repo stri
 	return routegenCheckedHelperURL(u, 163, owner, repo, id)
 }
 
-//line routes_gen.go:4830:1
+//line routes_gen.go:4592:1
 
 // GetReposByOwnerByRepoReleasesByIDAssets returns the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets (../../testdata/routesets/github.conf:1013:7).
 //
@@ -4835,7 +4597,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo 
 	return routegenCheckedHelperURL(u, 164, owner, repo, id)
 }
 
-//line routes_gen.go:4839:1
+//line routes_gen.go:4601:1
 
 // GetReposByOwnerByRepoStargazers returns the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers (../../testdata/routesets/github.conf:155:7).
 //
@@ -4844,7 +4606,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) 
 	return routegenCheckedHelperURL(u, 165, owner, repo)
 }
 
-//line routes_gen.go:4848:1
+//line routes_gen.go:4610:1
 
 // GetReposByOwnerByRepoStatsCodeFrequency returns the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency (../../testdata/routesets/github.conf:1031:7).
 //
@@ -4853,7 +4615,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo 
 	return routegenCheckedHelperURL(u, 166, owner, repo)
 }
 
-//line routes_gen.go:4857:1
+//line routes_gen.go:4619:1
 
 // GetReposByOwnerByRepoStatsCommitActivity returns the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity (../../testdata/routesets/github.conf:1025:7).
 //
@@ -4862,7 +4624,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo
 	return routegenCheckedHelperURL(u, 167, owner, repo)
 }
 
-//line routes_gen.go:4866:1
+//line routes_gen.go:4628:1
 
 // GetReposByOwnerByRepoStatsContributors returns the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors (../../testdata/routesets/github.conf:1019:7).
 //
@@ -4871,7 +4633,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo s
 	return routegenCheckedHelperURL(u, 168, owner, repo)
 }
 
-//line routes_gen.go:4875:1
+//line routes_gen.go:4637:1
 
 // GetReposByOwnerByRepoStatsParticipation returns the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation (../../testdata/routesets/github.conf:1037:7).
 //
@@ -4880,7 +4642,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo 
 	return routegenCheckedHelperURL(u, 169, owner, repo)
 }
 
-//line routes_gen.go:4884:1
+//line routes_gen.go:4646:1
 
 // GetReposByOwnerByRepoStatsPunchCard returns the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card (../../testdata/routesets/github.conf:1043:7).
 //
@@ -4889,7 +4651,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo stri
 	return routegenCheckedHelperURL(u, 170, owner, repo)
 }
 
-//line routes_gen.go:4893:1
+//line routes_gen.go:4655:1
 
 // GetReposByOwnerByRepoStatusesByRef returns the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1049:7).
 //
@@ -4898,7 +4660,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo strin
 	return routegenCheckedHelperURL(u, 171, owner, repo, ref)
 }
 
-//line routes_gen.go:4902:1
+//line routes_gen.go:4664:1
 
 // PostReposByOwnerByRepoStatusesByRef returns the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (../../testdata/routesets/github.conf:1055:7).
 //
@@ -4907,7 +4669,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo stri
 	return routegenCheckedHelperURL(u, 172, owner, repo, ref)
 }
 
-//line routes_gen.go:4911:1
+//line routes_gen.go:4673:1
 
 // GetReposByOwnerByRepoSubscribers returns the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers (../../testdata/routesets/github.conf:191:7).
 //
@@ -4916,7 +4678,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string)
 	return routegenCheckedHelperURL(u, 173, owner, repo)
 }
 
-//line routes_gen.go:4920:1
+//line routes_gen.go:4682:1
 
 // DeleteReposByOwnerByRepoSubscription returns the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:221:7).
 //
@@ -4925,7 +4687,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo str
 	return routegenCheckedHelperURL(u, 174, owner, repo)
 }
 
-//line routes_gen.go:4929:1
+//line routes_gen.go:4691:1
 
 // GetReposByOwnerByRepoSubscription returns the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:209:7).
 //
@@ -4934,7 +4696,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string
 	return routegenCheckedHelperURL(u, 175, owner, repo)
 }
 
-//line routes_gen.go:4938:1
+//line routes_gen.go:4700:1
 
 // PutReposByOwnerByRepoSubscription returns the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (../../testdata/routesets/github.conf:215:7).
 //
@@ -4943,7 +4705,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string
 	return routegenCheckedHelperURL(u, 176, owner, repo)
 }
 
-//line routes_gen.go:4947:1
+//line routes_gen.go:4709:1
 
 // GetReposByOwnerByRepoTags returns the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags (../../testdata/routesets/github.conf:803:7).
 //
@@ -4952,7 +4714,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) (strin
 	return routegenCheckedHelperURL(u, 177, owner, repo)
 }
 
-//line routes_gen.go:4956:1
+//line routes_gen.go:4718:1
 
 // GetReposByOwnerByRepoTeams returns the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams (../../testdata/routesets/github.conf:797:7).
 //
@@ -4961,7 +4723,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 178, owner, repo)
 }
 
-//line routes_gen.go:4965:1
+//line routes_gen.go:4727:1
 
 // GetRepositories returns the URL of route "get_repositories": /repositories (../../testdata/routesets/github.conf:761:7).
 //
@@ -4970,7 +4732,7 @@ func (u *URLBuilder) GetRepositories() string {
 	return routegenHelperURL(u, 179)
 }
 
-//line routes_gen.go:4974:1
+//line routes_gen.go:4736:1
 
 // GetSearchCode returns the URL of route "get_search_code": /search/code (../../testdata/routesets/github.conf:1067:7).
 //
@@ -4979,7 +4741,7 @@ func (u *URLBuilder) GetSearchCode() string {
 	return routegenHelperURL(u, 180)
 }
 
-//line routes_gen.go:4983:1
+//line routes_gen.go:4745:1
 
 // GetSearchIssues returns the URL of route "get_search_issues": /search/issues (../../testdata/routesets/github.conf:1073:7).
 //
@@ -4988,7 +4750,7 @@ func (u *URLBuilder) GetSearchIssues() string {
 	return routegenHelperURL(u, 181)
 }
 
-//line routes_gen.go:4992:1
+//line routes_gen.go:4754:1
 
 // GetSearchRepositories returns the URL of route "get_search_repositories": /search/repositories (../../testdata/routesets/github.conf:1061:7).
 //
@@ -4997,7 +4759,7 @@ func (u *URLBuilder) GetSearchRepositories() string {
 	return routegenHelperURL(u, 182)
 }
 
-//line routes_gen.go:5001:1
+//line routes_gen.go:4763:1
 
 // GetSearchUsers returns the URL of route "get_search_users": /search/users (../../testdata/routesets/github.conf:1079:7).
 //
@@ -5006,7 +4768,7 @@ func (u *URLBuilder) GetSearchUsers() string {
 	return routegenHelperURL(u, 183)
 }
 
-//line routes_gen.go:5010:1
+//line routes_gen.go:4772:1
 
 // DeleteTeamsByID returns the URL of route "delete_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:629:7).
 //
@@ -5015,7 +4777,7 @@ func (u *URLBuilder) DeleteTeamsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 184, id)
 }
 
-//line routes_gen.go:5019:1
+//line routes_gen.go:4781:1
 
 // GetTeamsByID returns the URL of route "get_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:617:7).
 //
@@ -5024,7 +4786,7 @@ func (u *URLBuilder) GetTeamsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 185, id)
 }
 
-//line routes_gen.go:5028:1
+//line routes_gen.go:4790:1
 
 // PatchTeamsByID returns the URL of route "patch_teams_by_id": /teams/:id (../../testdata/routesets/github.conf:1337:7).
 //
@@ -5033,7 +4795,7 @@ func (u *URLBuilder) PatchTeamsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 186, id)
 }
 
-//line routes_gen.go:5037:1
+//line routes_gen.go:4799:1
 
 // GetTeamsByIDMembers returns the URL of route "get_teams_by_id_members": /teams/:id/members (../../testdata/routesets/github.conf:635:7).
 //
@@ -5042,7 +4804,7 @@ func (u *URLBuilder) GetTeamsByIDMembers(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 187, id)
 }
 
-//line routes_gen.go:5046:1
+//line routes_gen.go:4808:1
 
 // DeleteTeamsByIDMembersByUser returns the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:653:7).
 //
@@ -5051,7 +4813,7 @@ func (u *URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) (strin
 	return routegenCheckedHelperURL(u, 188, id, user)
 }
 
-//line routes_gen.go:5055:1
+//line routes_gen.go:4817:1
 
 // GetTeamsByIDMembersByUser returns the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:641:7).
 //
@@ -5060,7 +4822,7 @@ func (u *URLBuilder) GetTeamsByIDMembersByUser(id string, user string) (string, 
 	return routegenCheckedHelperURL(u, 189, id, user)
 }
 
-//line routes_gen.go:5064:1
+//line routes_gen.go:4826:1
 
 // PutTeamsByIDMembersByUser returns the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user (../../testdata/routesets/github.conf:647:7).
 //
@@ -5069,7 +4831,7 @@ func (u *URLBuilder) PutTeamsByIDMembersByUser(id string, user string) (string, 
 	return routegenCheckedHelperURL(u, 190, id, user)
 }
 
-//line routes_gen.go:5073:1
+//line routes_gen.go:4835:1
 
 // GetTeamsByIDRepos returns the URL of route "get_teams_by_id_repos": /teams/:id/repos (../../testdata/routesets/github.conf:659:7).
 //
@@ -5078,7 +4840,7 @@ func (u *URLBuilder) GetTeamsByIDRepos(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 191, id)
 }
 
-//line routes_gen.go:5082:1
+//line routes_gen.go:4844:1
 
 // DeleteTeamsByIDReposByOwnerByRepo returns the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:677:7).
 //
@@ -5087,7 +4849,7 @@ func (u *URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, 
 	return routegenCheckedHelperURL(u, 192, id, owner, repo)
 }
 
-//line routes_gen.go:5091:1
+//line routes_gen.go:4853:1
 
 // GetTeamsByIDReposByOwnerByRepo returns the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:665:7).
 //
@@ -5096,7 +4858,7 @@ func (u *URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, rep
 	return routegenCheckedHelperURL(u, 193, id, owner, repo)
 }
 
-//line routes_gen.go:5100:1
+//line routes_gen.go:4862:1
 
 // PutTeamsByIDReposByOwnerByRepo returns the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (../../testdata/routesets/github.conf:671:7).
 //
@@ -5105,7 +4867,7 @@ func (u *URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, rep
 	return routegenCheckedHelperURL(u, 194, id, owner, repo)
 }
 
-//line routes_gen.go:5109:1
+//line routes_gen.go:4871:1
 
 // GetUser returns the URL of route "get_user": /user (../../testdata/routesets/github.conf:1115:7).
 //
@@ -5114,7 +4876,7 @@ func (u *URLBuilder) GetUser() string {
 	return routegenHelperURL(u, 195)
 }
 
-//line routes_gen.go:5118:1
+//line routes_gen.go:4880:1
 
 // PatchUser returns the URL of route "patch_user": /user (../../testdata/routesets/github.conf:1427:7).
 //
@@ -5123,7 +4885,7 @@ func (u *URLBuilder) PatchUser() string {
 	return routegenHelperURL(u, 196)
 }
 
-//line routes_gen.go:5127:1
+//line routes_gen.go:4889:1
 
 // DeleteUserEmails returns the URL of route "delete_user_emails": /user/emails (../../testdata/routesets/github.conf:1139:7).
 //
@@ -5132,7 +4894,7 @@ func (u *URLBuilder) DeleteUserEmails() string {
 	return routegenHelperURL(u, 197)
 }
 
-//line routes_gen.go:5136:1
+//line routes_gen.go:4898:1
 
 // GetUserEmails returns the URL of route "get_user_emails": /user/emails (../../testdata/routesets/github.conf:1127:7).
 //
@@ -5141,7 +4903,7 @@ func (u *URLBuilder) GetUserEmails() string {
 	return routegenHelperURL(u, 198)
 }
 
-//line routes_gen.go:5145:1
+//line routes_gen.go:4907:1
 
 // PostUserEmails returns the URL of route "post_user_emails": /user/emails (../../testdata/routesets/github.conf:1133:7).
 //
@@ -5150,7 +4912,7 @@ func (u *URLBuilder) PostUserEmails() string {
 	return routegenHelperURL(u, 199)
 }
 
-//line routes_gen.go:5154:1
+//line routes_gen.go:4916:1
 
 // GetUserFollowers returns the URL of route "get_user_followers": /user/followers (../../testdata/routesets/github.conf:1151:7).
 //
@@ -5159,7 +4921,7 @@ func (u *URLBuilder) GetUserFollowers() string {
 	return routegenHelperURL(u, 200)
 }
 
-//line routes_gen.go:5163:1
+//line routes_gen.go:4925:1
 
 // GetUserFollowing returns the URL of route "get_user_following": /user/following (../../testdata/routesets/github.conf:1163:7).
 //
@@ -5168,7 +4930,7 @@ func (u *URLBuilder) GetUserFollowing() string {
 	return routegenHelperURL(u, 201)
 }
 
-//line routes_gen.go:5172:1
+//line routes_gen.go:4934:1
 
 // DeleteUserFollowingByUser returns the URL of route "delete_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1187:7).
 //
@@ -5177,7 +4939,7 @@ func (u *URLBuilder) DeleteUserFollowingByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 202, user)
 }
 
-//line routes_gen.go:5181:1
+//line routes_gen.go:4943:1
 
 // GetUserFollowingByUser returns the URL of route "get_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1169:7).
 //
@@ -5186,7 +4948,7 @@ func (u *URLBuilder) GetUserFollowingByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 203, user)
 }
 
-//line routes_gen.go:5190:1
+//line routes_gen.go:4952:1
 
 // PutUserFollowingByUser returns the URL of route "put_user_following_by_user": /user/following/:user (../../testdata/routesets/github.conf:1181:7).
 //
@@ -5195,7 +4957,7 @@ func (u *URLBuilder) PutUserFollowingByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 204, user)
 }
 
-//line routes_gen.go:5199:1
+//line routes_gen.go:4961:1
 
 // GetUserIssues returns the URL of route "get_user_issues": /user/issues (../../testdata/routesets/github.conf:365:7).
 //
@@ -5204,7 +4966,7 @@ func (u *URLBuilder) GetUserIssues() string {
 	return routegenHelperURL(u, 205)
 }
 
-//line routes_gen.go:5208:1
+//line routes_gen.go:4970:1
 
 // GetUserKeys returns the URL of route "get_user_keys": /user/keys (../../testdata/routesets/github.conf:1199:7).
 //
@@ -5213,7 +4975,7 @@ func (u *URLBuilder) GetUserKeys() string {
 	return routegenHelperURL(u, 206)
 }
 
-//line routes_gen.go:5217:1
+//line routes_gen.go:4979:1
 
 // PostUserKeys returns the URL of route "post_user_keys": /user/keys (../../testdata/routesets/github.conf:1211:7).
 //
@@ -5222,7 +4984,7 @@ func (u *URLBuilder) PostUserKeys() string {
 	return routegenHelperURL(u, 207)
 }
 
-//line routes_gen.go:5226:1
+//line routes_gen.go:4988:1
 
 // DeleteUserKeysByID returns the URL of route "delete_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1217:7).
 //
@@ -5231,7 +4993,7 @@ func (u *URLBuilder) DeleteUserKeysByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 208, id)
 }
 
-//line routes_gen.go:5235:1
+//line routes_gen.go:4997:1
 
 // GetUserKeysByID returns the URL of route "get_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1205:7).
 //
@@ -5240,7 +5002,7 @@ func (u *URLBuilder) GetUserKeysByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 209, id)
 }
 
-//line routes_gen.go:5244:1
+//line routes_gen.go:5006:1
 
 // PatchUserKeysByID returns the URL of route "patch_user_keys_by_id": /user/keys/:id (../../testdata/routesets/github.conf:1433:7).
 //
@@ -5249,7 +5011,7 @@ func (u *URLBuilder) PatchUserKeysByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 210, id)
 }
 
-//line routes_gen.go:5253:1
+//line routes_gen.go:5015:1
 
 // GetUserOrgs returns the URL of route "get_user_orgs": /user/orgs (../../testdata/routesets/github.conf:557:7).
 //
@@ -5258,7 +5020,7 @@ func (u *URLBuilder) GetUserOrgs() string {
 	return routegenHelperURL(u, 211)
 }
 
-//line routes_gen.go:5262:1
+//line routes_gen.go:5024:1
 
 // GetUserRepos returns the URL of route "get_user_repos": /user/repos (../../testdata/routesets/github.conf:743:7).
 //
@@ -5267,7 +5029,7 @@ func (u *URLBuilder) GetUserRepos() string {
 	return routegenHelperURL(u, 212)
 }
 
-//line routes_gen.go:5271:1
+//line routes_gen.go:5033:1
 
 // PostUserRepos returns the URL of route "post_user_repos": /user/repos (../../testdata/routesets/github.conf:767:7).
 //
@@ -5276,7 +5038,7 @@ func (u *URLBuilder) PostUserRepos() string {
 	return routegenHelperURL(u, 213)
 }
 
-//line routes_gen.go:5280:1
+//line routes_gen.go:5042:1
 
 // GetUserStarred returns the URL of route "get_user_starred": /user/starred (../../testdata/routesets/github.conf:167:7).
 //
@@ -5285,7 +5047,7 @@ func (u *URLBuilder) GetUserStarred() string {
 	return routegenHelperURL(u, 214)
 }
 
-//line routes_gen.go:5289:1
+//line routes_gen.go:5051:1
 
 // DeleteUserStarredByOwnerByRepo returns the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:185:7).
 //
@@ -5294,7 +5056,7 @@ func (u *URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 215, owner, repo)
 }
 
-//line routes_gen.go:5298:1
+//line routes_gen.go:5060:1
 
 // GetUserStarredByOwnerByRepo returns the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:173:7).
 //
@@ -5303,7 +5065,7 @@ func (u *URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 216, owner, repo)
 }
 
-//line routes_gen.go:5307:1
+//line routes_gen.go:5069:1
 
 // PutUserStarredByOwnerByRepo returns the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (../../testdata/routesets/github.conf:179:7).
 //
@@ -5312,7 +5074,7 @@ func (u *URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 217, owner, repo)
 }
 
-//line routes_gen.go:5316:1
+//line routes_gen.go:5078:1
 
 // GetUserSubscriptions returns the URL of route "get_user_subscriptions": /user/subscriptions (../../testdata/routesets/github.conf:203:7).
 //
@@ -5321,7 +5083,7 @@ func (u *URLBuilder) GetUserSubscriptions() string {
 	return routegenHelperURL(u, 218)
 }
 
-//line routes_gen.go:5325:1
+//line routes_gen.go:5087:1
 
 // DeleteUserSubscriptionsByOwnerByRepo returns the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:239:7).
 //
@@ -5330,7 +5092,7 @@ func (u *URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo str
 	return routegenCheckedHelperURL(u, 219, owner, repo)
 }
 
-//line routes_gen.go:5334:1
+//line routes_gen.go:5096:1
 
 // GetUserSubscriptionsByOwnerByRepo returns the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:227:7).
 //
@@ -5339,7 +5101,7 @@ func (u *URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string
 	return routegenCheckedHelperURL(u, 220, owner, repo)
 }
 
-//line routes_gen.go:5343:1
+//line routes_gen.go:5105:1
 
 // PutUserSubscriptionsByOwnerByRepo returns the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (../../testdata/routesets/github.conf:233:7).
 //
@@ -5348,7 +5110,7 @@ func (u *URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string
 	return routegenCheckedHelperURL(u, 221, owner, repo)
 }
 
-//line routes_gen.go:5352:1
+//line routes_gen.go:5114:1
 
 // GetUserTeams returns the URL of route "get_user_teams": /user/teams (../../testdata/routesets/github.conf:683:7).
 //
@@ -5357,7 +5119,7 @@ func (u *URLBuilder) GetUserTeams() string {
 	return routegenHelperURL(u, 222)
 }
 
-//line routes_gen.go:5361:1
+//line routes_gen.go:5123:1
 
 // GetUsers returns the URL of route "get_users": /users (../../testdata/routesets/github.conf:1121:7).
 //
@@ -5366,7 +5128,7 @@ func (u *URLBuilder) GetUsers() string {
 	return routegenHelperURL(u, 223)
 }
 
-//line routes_gen.go:5370:1
+//line routes_gen.go:5132:1
 
 // GetUsersByUser returns the URL of route "get_users_by_user": /users/:user (../../testdata/routesets/github.conf:1109:7).
 //
@@ -5375,7 +5137,7 @@ func (u *URLBuilder) GetUsersByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 224, user)
 }
 
-//line routes_gen.go:5379:1
+//line routes_gen.go:5141:1
 
 // GetUsersByUserEvents returns the URL of route "get_users_by_user_events": /users/:user/events (../../testdata/routesets/github.conf:83:7).
 //
@@ -5384,7 +5146,7 @@ func (u *URLBuilder) GetUsersByUserEvents(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 225, user)
 }
 
-//line routes_gen.go:5388:1
+//line routes_gen.go:5150:1
 
 // GetUsersByUserEventsOrgsByOrg returns the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org (../../testdata/routesets/github.conf:95:7).
 //
@@ -5393,7 +5155,7 @@ func (u *URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) (str
 	return routegenCheckedHelperURL(u, 226, user, org)
 }
 
-//line routes_gen.go:5397:1
+//line routes_gen.go:5159:1
 
 // GetUsersByUserEventsPublic returns the URL of route "get_users_by_user_events_public": /users/:user/events/public (../../testdata/routesets/github.conf:89:7).
 //
@@ -5402,7 +5164,7 @@ func (u *URLBuilder) GetUsersByUserEventsPublic(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 227, user)
 }
 
-//line routes_gen.go:5406:1
+//line routes_gen.go:5168:1
 
 // GetUsersByUserFollowers returns the URL of route "get_users_by_user_followers": /users/:user/followers (../../testdata/routesets/github.conf:1145:7).
 //
@@ -5411,7 +5173,7 @@ func (u *URLBuilder) GetUsersByUserFollowers(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 228, user)
 }
 
-//line routes_gen.go:5415:1
+//line routes_gen.go:5177:1
 
 // GetUsersByUserFollowing returns the URL of route "get_users_by_user_following": /users/:user/following (../../testdata/routesets/github.conf:1157:7).
 //
@@ -5420,7 +5182,7 @@ func (u *URLBuilder) GetUsersByUserFollowing(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 229, user)
 }
 
-//line routes_gen.go:5424:1
+//line routes_gen.go:5186:1
 
 // GetUsersByUserFollowingByTargetUser returns the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user (../../testdata/routesets/github.conf:1175:7).
 //
@@ -5429,7 +5191,7 @@ func (u *URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser
 	return routegenCheckedHelperURL(u, 230, user, targetUser)
 }
 
-//line routes_gen.go:5433:1
+//line routes_gen.go:5195:1
 
 // GetUsersByUserGists returns the URL of route "get_users_by_user_gists": /users/:user/gists (../../testdata/routesets/github.conf:245:7).
 //
@@ -5438,7 +5200,7 @@ func (u *URLBuilder) GetUsersByUserGists(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 231, user)
 }
 
-//line routes_gen.go:5442:1
+//line routes_gen.go:5204:1
 
 // GetUsersByUserKeys returns the URL of route "get_users_by_user_keys": /users/:user/keys (../../testdata/routesets/github.conf:1193:7).
 //
@@ -5447,7 +5209,7 @@ func (u *URLBuilder) GetUsersByUserKeys(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 232, user)
 }
 
-//line routes_gen.go:5451:1
+//line routes_gen.go:5213:1
 
 // GetUsersByUserOrgs returns the URL of route "get_users_by_user_orgs": /users/:user/orgs (../../testdata/routesets/github.conf:551:7).
 //
@@ -5456,7 +5218,7 @@ func (u *URLBuilder) GetUsersByUserOrgs(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 233, user)
 }
 
-//line routes_gen.go:5460:1
+//line routes_gen.go:5222:1
 
 // GetUsersByUserReceivedEvents returns the URL of route "get_users_by_user_received_events": /users/:user/received_events (../../testdata/routesets/github.conf:71:7).
 //
@@ -5465,7 +5227,7 @@ func (u *URLBuilder) GetUsersByUserReceivedEvents(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 234, user)
 }
 
-//line routes_gen.go:5469:1
+//line routes_gen.go:5231:1
 
 // GetUsersByUserReceivedEventsPublic returns the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public (../../testdata/routesets/github.conf:77:7).
 //
@@ -5474,7 +5236,7 @@ func (u *URLBuilder) GetUsersByUserReceivedEventsPublic(user string) (string, er
 	return routegenCheckedHelperURL(u, 235, user)
 }
 
-//line routes_gen.go:5478:1
+//line routes_gen.go:5240:1
 
 // GetUsersByUserRepos returns the URL of route "get_users_by_user_repos": /users/:user/repos (../../testdata/routesets/github.conf:749:7).
 //
@@ -5483,7 +5245,7 @@ func (u *URLBuilder) GetUsersByUserRepos(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 236, user)
 }
 
-//line routes_gen.go:5487:1
+//line routes_gen.go:5249:1
 
 // GetUsersByUserStarred returns the URL of route "get_users_by_user_starred": /users/:user/starred (../../testdata/routesets/github.conf:161:7).
 //
@@ -5492,7 +5254,7 @@ func (u *URLBuilder) GetUsersByUserStarred(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 237, user)
 }
 
-//line routes_gen.go:5496:1
+//line routes_gen.go:5258:1
 
 // GetUsersByUserSubscriptions returns the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions (../../testdata/routesets/github.conf:197:7).
 //
@@ -5501,4 +5263,4 @@ func (u *URLBuilder) GetUsersByUserSubscriptions(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 238, user)
 }
 
-//line routes_gen.go:5505:1
+//line routes_gen.go:5267:1

@@ -365,57 +365,44 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // APIController holds the actions of controller "API".
 type APIController interface {
-//line ../../testdata/policies/routes.conf:73:10
-	Items(ctx *runtime.Context) error // serves api_items: GET /api/items (../../testdata/policies/routes.conf:73:11), api_items: POST /api/items (../../testdata/policies/routes.conf:73:11)
-//line ../../testdata/policies/routes.conf:74:10
-	Private(ctx *runtime.Context) error // serves api_private: GET /api/private (../../testdata/policies/routes.conf:74:11)
-//line ../../testdata/policies/routes.conf:75:10
-	Public(ctx *runtime.Context) error // serves api_public: GET /api/public (../../testdata/policies/routes.conf:75:11)
-//line routes_gen.go:375:1
+	/*line ../../testdata/policies/routes.conf:73:10*/ Items(ctx *runtime.Context) error // serves api_items: GET /api/items (../../testdata/policies/routes.conf:73:11), api_items: POST /api/items (../../testdata/policies/routes.conf:73:11)
+	/*line ../../testdata/policies/routes.conf:74:10*/ Private(ctx *runtime.Context) error // serves api_private: GET /api/private (../../testdata/policies/routes.conf:74:11)
+	/*line ../../testdata/policies/routes.conf:75:10*/ Public(ctx *runtime.Context) error // serves api_public: GET /api/public (../../testdata/policies/routes.conf:75:11)
 }
+
+//line routes_gen.go:374:1
 
 // AdminController holds the actions of controller "Admin".
 type AdminController interface {
-//line ../../testdata/policies/routes.conf:28:6
-	Index(ctx *runtime.Context) error // serves admin: GET /admin (../../testdata/policies/routes.conf:28:7)
-//line ../../testdata/policies/routes.conf:43:10
-	Reports(ctx *runtime.Context) error // serves admin_reports: GET /admin/reports (../../testdata/policies/routes.conf:43:11)
-//line ../../testdata/policies/routes.conf:35:10
-	Users(ctx *runtime.Context) error // serves admin_users: GET /admin/users (../../testdata/policies/routes.conf:35:11)
-//line routes_gen.go:386:1
+	/*line ../../testdata/policies/routes.conf:28:6*/ Index(ctx *runtime.Context) error // serves admin: GET /admin (../../testdata/policies/routes.conf:28:7)
+	/*line ../../testdata/policies/routes.conf:43:10*/ Reports(ctx *runtime.Context) error // serves admin_reports: GET /admin/reports (../../testdata/policies/routes.conf:43:11)
+	/*line ../../testdata/policies/routes.conf:35:10*/ Users(ctx *runtime.Context) error // serves admin_users: GET /admin/users (../../testdata/policies/routes.conf:35:11)
 }
+
+//line routes_gen.go:383:1
 
 // FilesController holds the actions of controller "Files".
 type FilesController interface {
-//line ../../testdata/policies/routes.conf:53:6
-	Index(ctx *runtime.Context) error // serves files: GET /files (../../testdata/policies/routes.conf:53:7)
-//line ../../testdata/policies/routes.conf:61:10
-	Patch(ctx *runtime.Context) error // serves patch_file: PATCH /files (../../testdata/policies/routes.conf:61:11)
-//line ../../testdata/policies/routes.conf:60:10
-	Replace(ctx *runtime.Context) error // serves replace: PUT /files (../../testdata/policies/routes.conf:60:11)
-//line ../../testdata/policies/routes.conf:59:10
-	Upload(ctx *runtime.Context) error // serves upload: POST /files (../../testdata/policies/routes.conf:59:11)
-//line routes_gen.go:399:1
+	/*line ../../testdata/policies/routes.conf:53:6*/ Index(ctx *runtime.Context) error // serves files: GET /files (../../testdata/policies/routes.conf:53:7)
+	/*line ../../testdata/policies/routes.conf:61:10*/ Patch(ctx *runtime.Context) error // serves patch_file: PATCH /files (../../testdata/policies/routes.conf:61:11)
+	/*line ../../testdata/policies/routes.conf:60:10*/ Replace(ctx *runtime.Context) error // serves replace: PUT /files (../../testdata/policies/routes.conf:60:11)
+	/*line ../../testdata/policies/routes.conf:59:10*/ Upload(ctx *runtime.Context) error // serves upload: POST /files (../../testdata/policies/routes.conf:59:11)
 }
+
+//line routes_gen.go:393:1
 
 // PagesController holds the actions of controller "Pages".
 type PagesController interface {
-//line ../../testdata/policies/routes.conf:22:6
-	Dashboard(ctx *runtime.Context) error // serves dashboard: GET /dashboard (../../testdata/policies/routes.conf:22:7)
-//line ../../testdata/policies/routes.conf:93:6
-	Env(ctx *runtime.Context) error // serves env_home: GET / (../../testdata/policies/routes.conf:93:7)
-//line ../../testdata/policies/routes.conf:26:6
-	Form(ctx *runtime.Context) error // serves form: POST /form (../../testdata/policies/routes.conf:26:7)
-//line ../../testdata/policies/routes.conf:21:6
-	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/policies/routes.conf:21:7)
-//line ../../testdata/policies/routes.conf:24:6
-	Profile(ctx *runtime.Context) error // serves profile: GET /profile (../../testdata/policies/routes.conf:24:7)
-//line ../../testdata/policies/routes.conf:23:6
-	Token(ctx *runtime.Context) error // serves token: GET /token (../../testdata/policies/routes.conf:23:7)
-//line ../../testdata/policies/routes.conf:25:6
-	Undefined(ctx *runtime.Context) error // serves undefined_auth: GET /undefined (../../testdata/policies/routes.conf:25:7)
-//line routes_gen.go:418:1
+	/*line ../../testdata/policies/routes.conf:22:6*/ Dashboard(ctx *runtime.Context) error // serves dashboard: GET /dashboard (../../testdata/policies/routes.conf:22:7)
+	/*line ../../testdata/policies/routes.conf:93:6*/ Env(ctx *runtime.Context) error // serves env_home: GET / (../../testdata/policies/routes.conf:93:7)
+	/*line ../../testdata/policies/routes.conf:26:6*/ Form(ctx *runtime.Context) error // serves form: POST /form (../../testdata/policies/routes.conf:26:7)
+	/*line ../../testdata/policies/routes.conf:21:6*/ Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/policies/routes.conf:21:7)
+	/*line ../../testdata/policies/routes.conf:24:6*/ Profile(ctx *runtime.Context) error // serves profile: GET /profile (../../testdata/policies/routes.conf:24:7)
+	/*line ../../testdata/policies/routes.conf:23:6*/ Token(ctx *runtime.Context) error // serves token: GET /token (../../testdata/policies/routes.conf:23:7)
+	/*line ../../testdata/policies/routes.conf:25:6*/ Undefined(ctx *runtime.Context) error // serves undefined_auth: GET /undefined (../../testdata/policies/routes.conf:25:7)
 }
+
+//line routes_gen.go:406:1
 
 // Home returns the URL of route "home": / (../../testdata/policies/routes.conf:21:7).
 //
@@ -424,7 +411,7 @@ func (u *URLBuilder) Home() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:428:1
+//line routes_gen.go:415:1
 
 // Admin returns the URL of route "admin": /admin (../../testdata/policies/routes.conf:28:7).
 //
@@ -433,7 +420,7 @@ func (u *URLBuilder) Admin() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:437:1
+//line routes_gen.go:424:1
 
 // AdminReports returns the URL of route "admin_reports": /admin/reports (../../testdata/policies/routes.conf:43:11).
 //
@@ -442,7 +429,7 @@ func (u *URLBuilder) AdminReports() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:446:1
+//line routes_gen.go:433:1
 
 // AdminUsers returns the URL of route "admin_users": /admin/users (../../testdata/policies/routes.conf:35:11).
 //
@@ -451,7 +438,7 @@ func (u *URLBuilder) AdminUsers() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:455:1
+//line routes_gen.go:442:1
 
 // APIItems returns the URL of route "api_items": /api/items (../../testdata/policies/routes.conf:73:11).
 //
@@ -460,7 +447,7 @@ func (u *URLBuilder) APIItems() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:464:1
+//line routes_gen.go:451:1
 
 // APIPrivate returns the URL of route "api_private": /api/private (../../testdata/policies/routes.conf:74:11).
 //
@@ -469,7 +456,7 @@ func (u *URLBuilder) APIPrivate() string {
 	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:473:1
+//line routes_gen.go:460:1
 
 // APIPublic returns the URL of route "api_public": /api/public (../../testdata/policies/routes.conf:75:11).
 //
@@ -478,7 +465,7 @@ func (u *URLBuilder) APIPublic() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:482:1
+//line routes_gen.go:469:1
 
 // Dashboard returns the URL of route "dashboard": /dashboard (../../testdata/policies/routes.conf:22:7).
 //
@@ -487,7 +474,7 @@ func (u *URLBuilder) Dashboard() string {
 	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:491:1
+//line routes_gen.go:478:1
 
 // Files returns the URL of route "files": /files (../../testdata/policies/routes.conf:53:7).
 //
@@ -496,7 +483,7 @@ func (u *URLBuilder) Files() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:500:1
+//line routes_gen.go:487:1
 
 // PatchFile returns the URL of route "patch_file": /files (../../testdata/policies/routes.conf:61:11).
 //
@@ -505,7 +492,7 @@ func (u *URLBuilder) PatchFile() string {
 	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:509:1
+//line routes_gen.go:496:1
 
 // Upload returns the URL of route "upload": /files (../../testdata/policies/routes.conf:59:11).
 //
@@ -514,7 +501,7 @@ func (u *URLBuilder) Upload() string {
 	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:518:1
+//line routes_gen.go:505:1
 
 // Replace returns the URL of route "replace": /files (../../testdata/policies/routes.conf:60:11).
 //
@@ -523,7 +510,7 @@ func (u *URLBuilder) Replace() string {
 	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:527:1
+//line routes_gen.go:514:1
 
 // Form returns the URL of route "form": /form (../../testdata/policies/routes.conf:26:7).
 //
@@ -532,7 +519,7 @@ func (u *URLBuilder) Form() string {
 	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:536:1
+//line routes_gen.go:523:1
 
 // Profile returns the URL of route "profile": /profile (../../testdata/policies/routes.conf:24:7).
 //
@@ -541,7 +528,7 @@ func (u *URLBuilder) Profile() string {
 	return routegenHelperURL(u, 14)
 }
 
-//line routes_gen.go:545:1
+//line routes_gen.go:532:1
 
 // Token returns the URL of route "token": /token (../../testdata/policies/routes.conf:23:7).
 //
@@ -550,7 +537,7 @@ func (u *URLBuilder) Token() string {
 	return routegenHelperURL(u, 15)
 }
 
-//line routes_gen.go:554:1
+//line routes_gen.go:541:1
 
 // UndefinedAuth returns the URL of route "undefined_auth": /undefined (../../testdata/policies/routes.conf:25:7).
 //
@@ -559,7 +546,7 @@ func (u *URLBuilder) UndefinedAuth() string {
 	return routegenHelperURL(u, 16)
 }
 
-//line routes_gen.go:563:1
+//line routes_gen.go:550:1
 
 // FromEnvEnvHome returns the URL of route "from_env.env_home": / on ${POLICY_HOST} (../../testdata/policies/routes.conf:93:7).
 //
@@ -568,4 +555,4 @@ func (u *URLBuilder) FromEnvEnvHome() (string, error) {
 	return routegenCheckedHelperURL(u, 17)
 }
 
-//line routes_gen.go:572:1
+//line routes_gen.go:559:1

@@ -233,12 +233,11 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // SiteController holds the actions of controller "Site".
 type SiteController interface {
-//line ../../testdata/profile/routes.conf:11:6
-	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/profile/routes.conf:11:7)
-//line ../../testdata/profile/routes.conf:12:6
-	Upload(ctx *runtime.Context) error // serves upload: POST /upload (../../testdata/profile/routes.conf:12:7)
-//line routes_gen.go:241:1
+	/*line ../../testdata/profile/routes.conf:11:6*/ Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/profile/routes.conf:11:7)
+	/*line ../../testdata/profile/routes.conf:12:6*/ Upload(ctx *runtime.Context) error // serves upload: POST /upload (../../testdata/profile/routes.conf:12:7)
 }
+
+//line routes_gen.go:241:1
 
 // Home returns the URL of route "home": / (../../testdata/profile/routes.conf:11:7).
 //
@@ -247,7 +246,7 @@ func (u *URLBuilder) Home() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:251:1
+//line routes_gen.go:250:1
 
 // Assets returns the URL of route "assets": /assets/*filepath (../../testdata/profile/routes.conf:8:7).
 //
@@ -256,7 +255,7 @@ func (u *URLBuilder) Assets(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 1, filepath)
 }
 
-//line routes_gen.go:260:1
+//line routes_gen.go:259:1
 
 // Upload returns the URL of route "upload": /upload (../../testdata/profile/routes.conf:12:7).
 //
@@ -265,4 +264,4 @@ func (u *URLBuilder) Upload() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:269:1
+//line routes_gen.go:268:1

@@ -229,12 +229,11 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // SiteController holds the actions of controller "Site".
 type SiteController interface {
-//line ../../testdata/profile/routes.conf:11:6
-	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/profile/routes.conf:11:7)
-//line ../../testdata/profile/routes.conf:12:6
-	Upload(ctx *runtime.Context) error // serves upload: POST /upload (../../testdata/profile/routes.conf:12:7)
-//line routes_gen.go:237:1
+	/*line ../../testdata/profile/routes.conf:11:6*/ Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/profile/routes.conf:11:7)
+	/*line ../../testdata/profile/routes.conf:12:6*/ Upload(ctx *runtime.Context) error // serves upload: POST /upload (../../testdata/profile/routes.conf:12:7)
 }
+
+//line routes_gen.go:237:1
 
 // Home returns the URL of route "home": / (../../testdata/profile/routes.conf:11:7).
 //
@@ -243,7 +242,7 @@ func (u *URLBuilder) Home() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:247:1
+//line routes_gen.go:246:1
 
 // Assets returns the URL of route "assets": /assets/*filepath (../../testdata/profile/routes.conf:8:7).
 //
@@ -252,7 +251,7 @@ func (u *URLBuilder) Assets(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 1, filepath)
 }
 
-//line routes_gen.go:256:1
+//line routes_gen.go:255:1
 
 // Upload returns the URL of route "upload": /upload (../../testdata/profile/routes.conf:12:7).
 //
@@ -261,4 +260,4 @@ func (u *URLBuilder) Upload() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:265:1
+//line routes_gen.go:264:1

@@ -316,32 +316,28 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // ChatController holds the actions of controller "Chat".
 type ChatController interface {
-//line ../../testdata/replies/routes.conf:16:6
-	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../../testdata/replies/routes.conf:16:7)
-//line routes_gen.go:322:1
+	/*line ../../testdata/replies/routes.conf:16:6*/ Stream(ctx *runtime.Context) error // serves chat: WS /chat (../../testdata/replies/routes.conf:16:7)
 }
+
+//line routes_gen.go:323:1
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
-//line ../../testdata/replies/routes.conf:27:4
-	Any(ctx *runtime.Context) error // serves the catch_all of domain "fallback" (../../testdata/replies/routes.conf:27:5)
-//line routes_gen.go:329:1
+	/*line ../../testdata/replies/routes.conf:27:4*/ Any(ctx *runtime.Context) error // serves the catch_all of domain "fallback" (../../testdata/replies/routes.conf:27:5)
 }
+
+//line routes_gen.go:330:1
 
 // PagesController holds the actions of controller "Pages".
 type PagesController interface {
-//line ../../testdata/replies/routes.conf:29:6
-	Other(ctx *runtime.Context) error // serves other: GET /other (../../testdata/replies/routes.conf:29:7)
-//line ../../testdata/replies/routes.conf:13:6
-	Page(ctx *runtime.Context) error // serves page: GET /page (../../testdata/replies/routes.conf:13:7), page: POST /page (../../testdata/replies/routes.conf:13:7)
-//line ../../testdata/replies/routes.conf:15:6
-	Secret(ctx *runtime.Context) error // serves secret: GET /secret (../../testdata/replies/routes.conf:15:7)
-//line ../../testdata/replies/routes.conf:17:6
-	Shared(ctx *runtime.Context) error // serves shared: GET /shared (../../testdata/replies/routes.conf:17:7)
-//line ../../testdata/replies/routes.conf:14:6
-	Upload(ctx *runtime.Context, n int64) error // serves upload: POST /up/:n (../../testdata/replies/routes.conf:14:7)
-//line routes_gen.go:344:1
+	/*line ../../testdata/replies/routes.conf:29:6*/ Other(ctx *runtime.Context) error // serves other: GET /other (../../testdata/replies/routes.conf:29:7)
+	/*line ../../testdata/replies/routes.conf:13:6*/ Page(ctx *runtime.Context) error // serves page: GET /page (../../testdata/replies/routes.conf:13:7), page: POST /page (../../testdata/replies/routes.conf:13:7)
+	/*line ../../testdata/replies/routes.conf:15:6*/ Secret(ctx *runtime.Context) error // serves secret: GET /secret (../../testdata/replies/routes.conf:15:7)
+	/*line ../../testdata/replies/routes.conf:17:6*/ Shared(ctx *runtime.Context) error // serves shared: GET /shared (../../testdata/replies/routes.conf:17:7)
+	/*line ../../testdata/replies/routes.conf:14:6*/ Upload(ctx *runtime.Context, n int64) error // serves upload: POST /up/:n (../../testdata/replies/routes.conf:14:7)
 }
+
+//line routes_gen.go:341:1
 
 // Assets returns the URL of route "assets": /assets/*filepath (../../testdata/replies/routes.conf:10:7).
 //
@@ -350,7 +346,7 @@ func (u *URLBuilder) Assets(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 0, filepath)
 }
 
-//line routes_gen.go:354:1
+//line routes_gen.go:350:1
 
 // Chat returns the URL of route "chat": /chat (../../testdata/replies/routes.conf:16:7).
 //
@@ -359,7 +355,7 @@ func (u *URLBuilder) Chat() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:363:1
+//line routes_gen.go:359:1
 
 // Page returns the URL of route "page": /page (../../testdata/replies/routes.conf:13:7).
 //
@@ -368,7 +364,7 @@ func (u *URLBuilder) Page() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:372:1
+//line routes_gen.go:368:1
 
 // Secret returns the URL of route "secret": /secret (../../testdata/replies/routes.conf:15:7).
 //
@@ -377,7 +373,7 @@ func (u *URLBuilder) Secret() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:381:1
+//line routes_gen.go:377:1
 
 // Shared returns the URL of route "shared": /shared (../../testdata/replies/routes.conf:17:7).
 //
@@ -386,7 +382,7 @@ func (u *URLBuilder) Shared() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:390:1
+//line routes_gen.go:386:1
 
 // Upload returns the URL of route "upload": /up/:n (../../testdata/replies/routes.conf:14:7).
 //
@@ -395,7 +391,7 @@ func (u *URLBuilder) Upload(n int64) (string, error) {
 	return routegenCheckedHelperURL(u, 6, routegenimpl.Int(n))
 }
 
-//line routes_gen.go:399:1
+//line routes_gen.go:395:1
 
 // FallbackOther returns the URL of route "fallback.other": /other on fallback.example.com (../../testdata/replies/routes.conf:29:7).
 //
@@ -404,4 +400,4 @@ func (u *URLBuilder) FallbackOther() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:408:1
+//line routes_gen.go:404:1

@@ -658,114 +658,97 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // AdminDashboardController holds the actions of controller "admin/Dashboard".
 type AdminDashboardController interface {
-//line ../../testdata/rich/routes.conf:154:6
-	Files(ctx *runtime.Context, path string) error // serves admin_files: GET /*path (../../testdata/rich/routes.conf:154:7)
-//line ../../testdata/rich/routes.conf:153:6
-	Index(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/rich/routes.conf:153:7)
-//line routes_gen.go:666:1
+	/*line ../../testdata/rich/routes.conf:154:6*/ Files(ctx *runtime.Context, path string) error // serves admin_files: GET /*path (../../testdata/rich/routes.conf:154:7)
+	/*line ../../testdata/rich/routes.conf:153:6*/ Index(ctx *runtime.Context) error // serves admin_home: GET / (../../testdata/rich/routes.conf:153:7)
 }
+
+//line routes_gen.go:666:1
 
 // AppController holds the actions of controller "App".
 type AppController interface {
-//line ../../testdata/rich/routes.conf:92:6
-	Health(ctx *runtime.Context) error // serves alpha: GET /%CE%B1 (../../testdata/rich/routes.conf:92:7), health: GET /healthz (../../testdata/rich/routes.conf:41:7), health: HEAD /healthz (../../testdata/rich/routes.conf:41:7)
-//line ../../testdata/rich/routes.conf:37:6
-	Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/rich/routes.conf:37:7)
-//line ../../testdata/rich/routes.conf:47:6
-	Login(ctx *runtime.Context) error // serves login: POST /login (../../testdata/rich/routes.conf:47:7)
-//line routes_gen.go:677:1
+	/*line ../../testdata/rich/routes.conf:92:6*/ Health(ctx *runtime.Context) error // serves alpha: GET /%CE%B1 (../../testdata/rich/routes.conf:92:7), health: GET /healthz (../../testdata/rich/routes.conf:41:7), health: HEAD /healthz (../../testdata/rich/routes.conf:41:7)
+	/*line ../../testdata/rich/routes.conf:37:6*/ Index(ctx *runtime.Context) error // serves home: GET / (../../testdata/rich/routes.conf:37:7)
+	/*line ../../testdata/rich/routes.conf:47:6*/ Login(ctx *runtime.Context) error // serves login: POST /login (../../testdata/rich/routes.conf:47:7)
 }
+
+//line routes_gen.go:675:1
 
 // ChatController holds the actions of controller "Chat".
 type ChatController interface {
-//line ../../testdata/rich/routes.conf:129:6
-	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../../testdata/rich/routes.conf:129:7)
-//line ../../testdata/rich/routes.conf:123:6
-	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../../testdata/rich/routes.conf:123:7)
-//line routes_gen.go:686:1
+	/*line ../../testdata/rich/routes.conf:129:6*/ Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../../testdata/rich/routes.conf:129:7)
+	/*line ../../testdata/rich/routes.conf:123:6*/ Stream(ctx *runtime.Context) error // serves chat: WS /chat (../../testdata/rich/routes.conf:123:7)
 }
+
+//line routes_gen.go:683:1
 
 // DeepController holds the actions of controller "Deep".
 type DeepController interface {
-//line ../../testdata/rich/routes.conf:87:6
-	Last(ctx *runtime.Context, y string) error // serves deep_last: GET /a/b/:y/e (../../testdata/rich/routes.conf:87:7)
-//line ../../testdata/rich/routes.conf:86:6
-	Middle(ctx *runtime.Context, x string) error // serves deep_middle: GET /a/:x/c/d (../../testdata/rich/routes.conf:86:7)
-//line ../../testdata/rich/routes.conf:88:6
-	Rest(ctx *runtime.Context, rest string) error // serves deep_rest: GET /a/*rest (../../testdata/rich/routes.conf:88:7)
-//line ../../testdata/rich/routes.conf:85:6
-	Static(ctx *runtime.Context) error // serves deep_static: GET /a/b/c (../../testdata/rich/routes.conf:85:7)
-//line routes_gen.go:699:1
+	/*line ../../testdata/rich/routes.conf:87:6*/ Last(ctx *runtime.Context, y string) error // serves deep_last: GET /a/b/:y/e (../../testdata/rich/routes.conf:87:7)
+	/*line ../../testdata/rich/routes.conf:86:6*/ Middle(ctx *runtime.Context, x string) error // serves deep_middle: GET /a/:x/c/d (../../testdata/rich/routes.conf:86:7)
+	/*line ../../testdata/rich/routes.conf:88:6*/ Rest(ctx *runtime.Context, rest string) error // serves deep_rest: GET /a/*rest (../../testdata/rich/routes.conf:88:7)
+	/*line ../../testdata/rich/routes.conf:85:6*/ Static(ctx *runtime.Context) error // serves deep_static: GET /a/b/c (../../testdata/rich/routes.conf:85:7)
 }
+
+//line routes_gen.go:693:1
 
 // DocController holds the actions of controller "Doc".
 type DocController interface {
-//line ../../testdata/rich/routes.conf:101:6
-	Page(ctx *runtime.Context, version string, page string) error // serves doc: GET /doc/:version/*page (../../testdata/rich/routes.conf:101:7)
-//line routes_gen.go:706:1
+	/*line ../../testdata/rich/routes.conf:101:6*/ Page(ctx *runtime.Context, version string, page string) error // serves doc: GET /doc/:version/*page (../../testdata/rich/routes.conf:101:7)
 }
+
+//line routes_gen.go:700:1
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
-//line ../../testdata/rich/routes.conf:19:4
-	NotFound(ctx *runtime.Context) error // serves the catch_all of domain "main" (../../testdata/rich/routes.conf:19:5)
-//line routes_gen.go:713:1
+	/*line ../../testdata/rich/routes.conf:19:4*/ NotFound(ctx *runtime.Context) error // serves the catch_all of domain "main" (../../testdata/rich/routes.conf:19:5)
 }
+
+//line routes_gen.go:707:1
 
 // FileController holds the actions of controller "File".
 type FileController interface {
-//line ../../testdata/rich/routes.conf:96:6
-	Get(ctx *runtime.Context, path string) error // serves files: GET /files/*path (../../testdata/rich/routes.conf:96:7)
-//line routes_gen.go:720:1
+	/*line ../../testdata/rich/routes.conf:96:6*/ Get(ctx *runtime.Context, path string) error // serves files: GET /files/*path (../../testdata/rich/routes.conf:96:7)
 }
+
+//line routes_gen.go:714:1
 
 // ItemController holds the actions of controller "Item".
 type ItemController interface {
-//line ../../testdata/rich/routes.conf:111:10
-	List(ctx *runtime.Context, version string) error // serves api_items: GET /api/:version/items (../../testdata/rich/routes.conf:111:11)
-//line ../../testdata/rich/routes.conf:93:6
-	Show(ctx *runtime.Context, version string, id string) error // serves greek_item: GET /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7), api_item: GET /api/:version/items/:id (../../testdata/rich/routes.conf:112:11)
-//line ../../testdata/rich/routes.conf:113:10
-	Update(ctx *runtime.Context, version string, id string) error // serves api_item_edit: PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:113:11)
-//line routes_gen.go:731:1
+	/*line ../../testdata/rich/routes.conf:111:10*/ List(ctx *runtime.Context, version string) error // serves api_items: GET /api/:version/items (../../testdata/rich/routes.conf:111:11)
+	/*line ../../testdata/rich/routes.conf:93:6*/ Show(ctx *runtime.Context, version string, id string) error // serves greek_item: GET /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7), api_item: GET /api/:version/items/:id (../../testdata/rich/routes.conf:112:11)
+	/*line ../../testdata/rich/routes.conf:113:10*/ Update(ctx *runtime.Context, version string, id string) error // serves api_item_edit: PATCH /api/:version/items/:id (../../testdata/rich/routes.conf:113:11)
 }
+
+//line routes_gen.go:723:1
 
 // PostController holds the actions of controller "Post".
 type PostController interface {
-//line ../../testdata/rich/routes.conf:73:14
-	Show(ctx *runtime.Context, id int64, post string) error // serves user_post: GET /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15)
-//line routes_gen.go:738:1
+	/*line ../../testdata/rich/routes.conf:73:14*/ Show(ctx *runtime.Context, id int64, post string) error // serves user_post: GET /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15)
 }
+
+//line routes_gen.go:730:1
 
 // TenantController holds the actions of controller "Tenant".
 type TenantController interface {
-//line ../../testdata/rich/routes.conf:141:6
-	Home(ctx *runtime.Context) error // serves tenant_home: GET / (../../testdata/rich/routes.conf:141:7)
-//line ../../testdata/rich/routes.conf:142:6
-	Page(ctx *runtime.Context, slug string) error // serves tenant_page: GET /pages/:slug (../../testdata/rich/routes.conf:142:7)
-//line routes_gen.go:747:1
+	/*line ../../testdata/rich/routes.conf:141:6*/ Home(ctx *runtime.Context) error // serves tenant_home: GET / (../../testdata/rich/routes.conf:141:7)
+	/*line ../../testdata/rich/routes.conf:142:6*/ Page(ctx *runtime.Context, slug string) error // serves tenant_page: GET /pages/:slug (../../testdata/rich/routes.conf:142:7)
 }
+
+//line routes_gen.go:738:1
 
 // UserController holds the actions of controller "User".
 type UserController interface {
-//line ../../testdata/rich/routes.conf:64:10
-	Create(ctx *runtime.Context) error // serves create_user: POST /users (../../testdata/rich/routes.conf:64:11)
-//line ../../testdata/rich/routes.conf:71:14
-	Delete(ctx *runtime.Context, id int64) error // serves delete_user: DELETE /users/:id (../../testdata/rich/routes.conf:71:15)
-//line ../../testdata/rich/routes.conf:59:6
-	List(ctx *runtime.Context) error // serves users: GET /users (../../testdata/rich/routes.conf:59:7)
-//line ../../testdata/rich/routes.conf:65:10
-	New(ctx *runtime.Context) error // serves new_user: GET /users/new (../../testdata/rich/routes.conf:65:11)
-//line ../../testdata/rich/routes.conf:94:6
-	Profile(ctx *runtime.Context, name string) error // serves profile_alpha: GET /:name/%CE%B1 (../../testdata/rich/routes.conf:94:7), profile: GET /user_:name (../../testdata/rich/routes.conf:53:7)
-//line ../../testdata/rich/routes.conf:72:14
-	Settings(ctx *runtime.Context, id int64) error // serves user_settings: GET /users/:id/settings (../../testdata/rich/routes.conf:72:15)
-//line ../../testdata/rich/routes.conf:66:10
-	Show(ctx *runtime.Context, id int64) error // serves user: GET /users/:id (../../testdata/rich/routes.conf:66:11)
-//line ../../testdata/rich/routes.conf:70:14
-	Update(ctx *runtime.Context, id int64) error // serves update_user: PUT /users/:id (../../testdata/rich/routes.conf:70:15)
-//line routes_gen.go:768:1
+	/*line ../../testdata/rich/routes.conf:64:10*/ Create(ctx *runtime.Context) error // serves create_user: POST /users (../../testdata/rich/routes.conf:64:11)
+	/*line ../../testdata/rich/routes.conf:71:14*/ Delete(ctx *runtime.Context, id int64) error // serves delete_user: DELETE /users/:id (../../testdata/rich/routes.conf:71:15)
+	/*line ../../testdata/rich/routes.conf:59:6*/ List(ctx *runtime.Context) error // serves users: GET /users (../../testdata/rich/routes.conf:59:7)
+	/*line ../../testdata/rich/routes.conf:65:10*/ New(ctx *runtime.Context) error // serves new_user: GET /users/new (../../testdata/rich/routes.conf:65:11)
+	/*line ../../testdata/rich/routes.conf:94:6*/ Profile(ctx *runtime.Context, name string) error // serves profile_alpha: GET /:name/%CE%B1 (../../testdata/rich/routes.conf:94:7), profile: GET /user_:name (../../testdata/rich/routes.conf:53:7)
+	/*line ../../testdata/rich/routes.conf:72:14*/ Settings(ctx *runtime.Context, id int64) error // serves user_settings: GET /users/:id/settings (../../testdata/rich/routes.conf:72:15)
+	/*line ../../testdata/rich/routes.conf:66:10*/ Show(ctx *runtime.Context, id int64) error // serves user: GET /users/:id (../../testdata/rich/routes.conf:66:11)
+	/*line ../../testdata/rich/routes.conf:70:14*/ Update(ctx *runtime.Context, id int64) error // serves update_user: PUT /users/:id (../../testdata/rich/routes.conf:70:15)
 }
+
+//line routes_gen.go:752:1
 
 // Home returns the URL of route "home": / (../../testdata/rich/routes.conf:37:7).
 //
@@ -774,7 +757,7 @@ func (u *URLBuilder) Home() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:778:1
+//line routes_gen.go:761:1
 
 // Alpha returns the URL of route "alpha": /%CE%B1 (../../testdata/rich/routes.conf:92:7).
 //
@@ -783,7 +766,7 @@ func (u *URLBuilder) Alpha() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:787:1
+//line routes_gen.go:770:1
 
 // GreekItem returns the URL of route "greek_item": /%CE%B1%CE%B2/:version/%CF%80:id (../../testdata/rich/routes.conf:93:7).
 //
@@ -792,7 +775,7 @@ func (u *URLBuilder) GreekItem(version string, id string) (string, error) {
 	return routegenCheckedHelperURL(u, 2, version, id)
 }
 
-//line routes_gen.go:796:1
+//line routes_gen.go:779:1
 
 // ProfileAlpha returns the URL of route "profile_alpha": /:name/%CE%B1 (../../testdata/rich/routes.conf:94:7).
 //
@@ -801,7 +784,7 @@ func (u *URLBuilder) ProfileAlpha(name string) (string, error) {
 	return routegenCheckedHelperURL(u, 3, name)
 }
 
-//line routes_gen.go:805:1
+//line routes_gen.go:788:1
 
 // DeepRest returns the URL of route "deep_rest": /a/*rest (../../testdata/rich/routes.conf:88:7).
 //
@@ -810,7 +793,7 @@ func (u *URLBuilder) DeepRest(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 4, rest)
 }
 
-//line routes_gen.go:814:1
+//line routes_gen.go:797:1
 
 // DeepMiddle returns the URL of route "deep_middle": /a/:x/c/d (../../testdata/rich/routes.conf:86:7).
 //
@@ -819,7 +802,7 @@ func (u *URLBuilder) DeepMiddle(x string) (string, error) {
 	return routegenCheckedHelperURL(u, 5, x)
 }
 
-//line routes_gen.go:823:1
+//line routes_gen.go:806:1
 
 // DeepLast returns the URL of route "deep_last": /a/b/:y/e (../../testdata/rich/routes.conf:87:7).
 //
@@ -828,7 +811,7 @@ func (u *URLBuilder) DeepLast(y string) (string, error) {
 	return routegenCheckedHelperURL(u, 6, y)
 }
 
-//line routes_gen.go:832:1
+//line routes_gen.go:815:1
 
 // DeepStatic returns the URL of route "deep_static": /a/b/c (../../testdata/rich/routes.conf:85:7).
 //
@@ -837,7 +820,7 @@ func (u *URLBuilder) DeepStatic() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:841:1
+//line routes_gen.go:824:1
 
 // APIItems returns the URL of route "api_items": /api/:version/items (../../testdata/rich/routes.conf:111:11).
 //
@@ -846,7 +829,7 @@ func (u *URLBuilder) APIItems(version string) (string, error) {
 	return routegenCheckedHelperURL(u, 8, version)
 }
 
-//line routes_gen.go:850:1
+//line routes_gen.go:833:1
 
 // APIItem returns the URL of route "api_item": /api/:version/items/:id (../../testdata/rich/routes.conf:112:11).
 //
@@ -855,7 +838,7 @@ func (u *URLBuilder) APIItem(version string, id string) (string, error) {
 	return routegenCheckedHelperURL(u, 9, version, id)
 }
 
-//line routes_gen.go:859:1
+//line routes_gen.go:842:1
 
 // APIItemEdit returns the URL of route "api_item_edit": /api/:version/items/:id (../../testdata/rich/routes.conf:113:11).
 //
@@ -864,7 +847,7 @@ func (u *URLBuilder) APIItemEdit(version string, id string) (string, error) {
 	return routegenCheckedHelperURL(u, 10, version, id)
 }
 
-//line routes_gen.go:868:1
+//line routes_gen.go:851:1
 
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../../testdata/rich/routes.conf:25:7).
 //
@@ -873,7 +856,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 11, filepath)
 }
 
-//line routes_gen.go:877:1
+//line routes_gen.go:860:1
 
 // ChatPage returns the URL of route "chat_page": /chat (../../testdata/rich/routes.conf:129:7).
 //
@@ -882,7 +865,7 @@ func (u *URLBuilder) ChatPage() string {
 	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:886:1
+//line routes_gen.go:869:1
 
 // Chat returns the URL of route "chat": /chat (../../testdata/rich/routes.conf:123:7).
 //
@@ -891,7 +874,7 @@ func (u *URLBuilder) Chat() string {
 	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:895:1
+//line routes_gen.go:878:1
 
 // Doc returns the URL of route "doc": /doc/:version/*page (../../testdata/rich/routes.conf:101:7).
 //
@@ -900,7 +883,7 @@ func (u *URLBuilder) Doc(version string, page string) (string, error) {
 	return routegenCheckedHelperURL(u, 14, version, page)
 }
 
-//line routes_gen.go:904:1
+//line routes_gen.go:887:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../../testdata/rich/routes.conf:30:7).
 //
@@ -909,7 +892,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenHelperURL(u, 15)
 }
 
-//line routes_gen.go:913:1
+//line routes_gen.go:896:1
 
 // Files returns the URL of route "files": /files/*path (../../testdata/rich/routes.conf:96:7).
 //
@@ -918,7 +901,7 @@ func (u *URLBuilder) Files(path string) (string, error) {
 	return routegenCheckedHelperURL(u, 16, path)
 }
 
-//line routes_gen.go:922:1
+//line routes_gen.go:905:1
 
 // Health returns the URL of route "health": /healthz (../../testdata/rich/routes.conf:41:7).
 //
@@ -927,7 +910,7 @@ func (u *URLBuilder) Health() string {
 	return routegenHelperURL(u, 17)
 }
 
-//line routes_gen.go:931:1
+//line routes_gen.go:914:1
 
 // Login returns the URL of route "login": /login (../../testdata/rich/routes.conf:47:7).
 //
@@ -936,7 +919,7 @@ func (u *URLBuilder) Login() string {
 	return routegenHelperURL(u, 19)
 }
 
-//line routes_gen.go:940:1
+//line routes_gen.go:923:1
 
 // Profile returns the URL of route "profile": /user_:name (../../testdata/rich/routes.conf:53:7).
 //
@@ -945,7 +928,7 @@ func (u *URLBuilder) Profile(name string) (string, error) {
 	return routegenCheckedHelperURL(u, 20, name)
 }
 
-//line routes_gen.go:949:1
+//line routes_gen.go:932:1
 
 // Users returns the URL of route "users": /users (../../testdata/rich/routes.conf:59:7).
 //
@@ -954,7 +937,7 @@ func (u *URLBuilder) Users() string {
 	return routegenHelperURL(u, 21)
 }
 
-//line routes_gen.go:958:1
+//line routes_gen.go:941:1
 
 // CreateUser returns the URL of route "create_user": /users (../../testdata/rich/routes.conf:64:11).
 //
@@ -963,7 +946,7 @@ func (u *URLBuilder) CreateUser() string {
 	return routegenHelperURL(u, 22)
 }
 
-//line routes_gen.go:967:1
+//line routes_gen.go:950:1
 
 // DeleteUser returns the URL of route "delete_user": /users/:id (../../testdata/rich/routes.conf:71:15).
 //
@@ -972,7 +955,7 @@ func (u *URLBuilder) DeleteUser(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 23, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:976:1
+//line routes_gen.go:959:1
 
 // User returns the URL of route "user": /users/:id (../../testdata/rich/routes.conf:66:11).
 //
@@ -981,7 +964,7 @@ func (u *URLBuilder) User(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 24, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:985:1
+//line routes_gen.go:968:1
 
 // UpdateUser returns the URL of route "update_user": /users/:id (../../testdata/rich/routes.conf:70:15).
 //
@@ -990,7 +973,7 @@ func (u *URLBuilder) UpdateUser(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 25, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:994:1
+//line routes_gen.go:977:1
 
 // UserPost returns the URL of route "user_post": /users/:id/posts/:post (../../testdata/rich/routes.conf:73:15).
 //
@@ -999,7 +982,7 @@ func (u *URLBuilder) UserPost(id int64, post string) (string, error) {
 	return routegenCheckedHelperURL(u, 26, routegenimpl.Int(id), post)
 }
 
-//line routes_gen.go:1003:1
+//line routes_gen.go:986:1
 
 // UserSettings returns the URL of route "user_settings": /users/:id/settings (../../testdata/rich/routes.conf:72:15).
 //
@@ -1008,7 +991,7 @@ func (u *URLBuilder) UserSettings(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 27, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:1012:1
+//line routes_gen.go:995:1
 
 // NewUser returns the URL of route "new_user": /users/new (../../testdata/rich/routes.conf:65:11).
 //
@@ -1017,7 +1000,7 @@ func (u *URLBuilder) NewUser() string {
 	return routegenHelperURL(u, 28)
 }
 
-//line routes_gen.go:1021:1
+//line routes_gen.go:1004:1
 
 // TenantsTenantHome returns the URL of route "tenants.tenant_home": / on *.example.com (../../testdata/rich/routes.conf:141:7).
 //
@@ -1026,7 +1009,7 @@ func (u *URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
 	return routegenCheckedHelperURL(u, 29, subdomain)
 }
 
-//line routes_gen.go:1030:1
+//line routes_gen.go:1013:1
 
 // TenantsTenantPage returns the URL of route "tenants.tenant_page": /pages/:slug on *.example.com (../../testdata/rich/routes.conf:142:7).
 //
@@ -1035,7 +1018,7 @@ func (u *URLBuilder) TenantsTenantPage(subdomain string, slug string) (string, e
 	return routegenCheckedHelperURL(u, 30, subdomain, slug)
 }
 
-//line routes_gen.go:1039:1
+//line routes_gen.go:1022:1
 
 // AdminHome returns the URL of route "admin.admin_home": / on admin.example.com (../../testdata/rich/routes.conf:153:7).
 //
@@ -1044,7 +1027,7 @@ func (u *URLBuilder) AdminHome() string {
 	return routegenHelperURL(u, 31)
 }
 
-//line routes_gen.go:1048:1
+//line routes_gen.go:1031:1
 
 // AdminFiles returns the URL of route "admin.admin_files": /*path on admin.example.com (../../testdata/rich/routes.conf:154:7).
 //
@@ -1053,4 +1036,4 @@ func (u *URLBuilder) AdminFiles(path string) (string, error) {
 	return routegenCheckedHelperURL(u, 32, path)
 }
 
-//line routes_gen.go:1057:1
+//line routes_gen.go:1040:1

@@ -2313,414 +2313,212 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // GitHubController holds the actions of controller "GitHub".
 type GitHubController interface {
-//line routes.conf:35:6
-	DeleteApplicationsByClientIdTokens(ctx *runtime.Context, clientID string) error // serves delete_applications_by_client_id_tokens: DELETE /applications/:client_id/tokens (routes.conf:35:7)
-//line routes.conf:41:6
-	DeleteApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error // serves delete_applications_by_client_id_tokens_by_access_token: DELETE /applications/:client_id/tokens/:access_token (routes.conf:41:7)
-//line routes.conf:23:6
-	DeleteAuthorizationsById(ctx *runtime.Context, id string) error // serves delete_authorizations_by_id: DELETE /authorizations/:id (routes.conf:23:7)
-//line routes.conf:293:6
-	DeleteGistsById(ctx *runtime.Context, id string) error // serves delete_gists_by_id: DELETE /gists/:id (routes.conf:293:7)
-//line routes.conf:275:6
-	DeleteGistsByIdStar(ctx *runtime.Context, id string) error // serves delete_gists_by_id_star: DELETE /gists/:id/star (routes.conf:275:7)
-//line routes.conf:149:6
-	DeleteNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves delete_notifications_threads_by_id_subscription: DELETE /notifications/threads/:id/subscription (routes.conf:149:7)
-//line routes.conf:581:6
-	DeleteOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error // serves delete_orgs_by_org_members_by_user: DELETE /orgs/:org/members/:user (routes.conf:581:7)
-//line routes.conf:605:6
-	DeleteOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves delete_orgs_by_org_public_members_by_user: DELETE /orgs/:org/public_members/:user (routes.conf:605:7)
-//line routes.conf:821:6
-	DeleteReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_repos_by_owner_by_repo: DELETE /repos/:owner/:repo (routes.conf:821:7)
-//line routes.conf:845:6
-	DeleteReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves delete_repos_by_owner_by_repo_collaborators_by_user: DELETE /repos/:owner/:repo/collaborators/:user (routes.conf:845:7)
-//line routes.conf:875:6
-	DeleteReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_comments_by_id: DELETE /repos/:owner/:repo/comments/:id (routes.conf:875:7)
-//line routes.conf:935:6
-	DeleteReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_downloads_by_id: DELETE /repos/:owner/:repo/downloads/:id (routes.conf:935:7)
-//line routes.conf:977:6
-	DeleteReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_hooks_by_id: DELETE /repos/:owner/:repo/hooks/:id (routes.conf:977:7)
-//line routes.conf:473:6
-	DeleteReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_issues_by_number_labels: DELETE /repos/:owner/:repo/issues/:number/labels (routes.conf:473:7)
-//line routes.conf:461:6
-	DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(ctx *runtime.Context, owner string, repo string, number string, name string) error // serves delete_repos_by_owner_by_repo_issues_by_number_labels_by_name: DELETE /repos/:owner/:repo/issues/:number/labels/:name (routes.conf:461:7)
-//line routes.conf:917:6
-	DeleteReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_keys_by_id: DELETE /repos/:owner/:repo/keys/:id (routes.conf:917:7)
-//line routes.conf:443:6
-	DeleteReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves delete_repos_by_owner_by_repo_labels_by_name: DELETE /repos/:owner/:repo/labels/:name (routes.conf:443:7)
-//line routes.conf:503:6
-	DeleteReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_milestones_by_number: DELETE /repos/:owner/:repo/milestones/:number (routes.conf:503:7)
-//line routes.conf:1007:6
-	DeleteReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_releases_by_id: DELETE /repos/:owner/:repo/releases/:id (routes.conf:1007:7)
-//line routes.conf:221:6
-	DeleteReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves delete_repos_by_owner_by_repo_subscription: DELETE /repos/:owner/:repo/subscription (routes.conf:221:7)
-//line routes.conf:629:6
-	DeleteTeamsById(ctx *runtime.Context, id string) error // serves delete_teams_by_id: DELETE /teams/:id (routes.conf:629:7)
-//line routes.conf:653:6
-	DeleteTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves delete_teams_by_id_members_by_user: DELETE /teams/:id/members/:user (routes.conf:653:7)
-//line routes.conf:677:6
-	DeleteTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves delete_teams_by_id_repos_by_owner_by_repo: DELETE /teams/:id/repos/:owner/:repo (routes.conf:677:7)
-//line routes.conf:1139:6
-	DeleteUserEmails(ctx *runtime.Context) error // serves delete_user_emails: DELETE /user/emails (routes.conf:1139:7)
-//line routes.conf:1187:6
-	DeleteUserFollowingByUser(ctx *runtime.Context, user string) error // serves delete_user_following_by_user: DELETE /user/following/:user (routes.conf:1187:7)
-//line routes.conf:1217:6
-	DeleteUserKeysById(ctx *runtime.Context, id string) error // serves delete_user_keys_by_id: DELETE /user/keys/:id (routes.conf:1217:7)
-//line routes.conf:185:6
-	DeleteUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_user_starred_by_owner_by_repo: DELETE /user/starred/:owner/:repo (routes.conf:185:7)
-//line routes.conf:239:6
-	DeleteUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_user_subscriptions_by_owner_by_repo: DELETE /user/subscriptions/:owner/:repo (routes.conf:239:7)
-//line routes.conf:29:6
-	GetApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error // serves get_applications_by_client_id_tokens_by_access_token: GET /applications/:client_id/tokens/:access_token (routes.conf:29:7)
-//line routes.conf:5:6
-	GetAuthorizations(ctx *runtime.Context) error // serves get_authorizations: GET /authorizations (routes.conf:5:7)
-//line routes.conf:11:6
-	GetAuthorizationsById(ctx *runtime.Context, id string) error // serves get_authorizations_by_id: GET /authorizations/:id (routes.conf:11:7)
-//line routes.conf:509:6
-	GetEmojis(ctx *runtime.Context) error // serves get_emojis: GET /emojis (routes.conf:509:7)
-//line routes.conf:47:6
-	GetEvents(ctx *runtime.Context) error // serves get_events: GET /events (routes.conf:47:7)
-//line routes.conf:101:6
-	GetFeeds(ctx *runtime.Context) error // serves get_feeds: GET /feeds (routes.conf:101:7)
-//line routes.conf:251:6
-	GetGists(ctx *runtime.Context) error // serves get_gists: GET /gists (routes.conf:251:7)
-//line routes.conf:257:6
-	GetGistsById(ctx *runtime.Context, id string) error // serves get_gists_by_id: GET /gists/:id (routes.conf:257:7)
-//line routes.conf:281:6
-	GetGistsByIdStar(ctx *runtime.Context, id string) error // serves get_gists_by_id_star: GET /gists/:id/star (routes.conf:281:7)
-//line routes.conf:515:6
-	GetGitignoreTemplates(ctx *runtime.Context) error // serves get_gitignore_templates: GET /gitignore/templates (routes.conf:515:7)
-//line routes.conf:521:6
-	GetGitignoreTemplatesByName(ctx *runtime.Context, name string) error // serves get_gitignore_templates_by_name: GET /gitignore/templates/:name (routes.conf:521:7)
-//line routes.conf:359:6
-	GetIssues(ctx *runtime.Context) error // serves get_issues: GET /issues (routes.conf:359:7)
-//line routes.conf:1085:6
-	GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ctx *runtime.Context, owner string, repository string, state string, keyword string) error // serves get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword: GET /legacy/issues/search/:owner/:repository/:state/:keyword (routes.conf:1085:7)
-//line routes.conf:1091:6
-	GetLegacyReposSearchByKeyword(ctx *runtime.Context, keyword string) error // serves get_legacy_repos_search_by_keyword: GET /legacy/repos/search/:keyword (routes.conf:1091:7)
-//line routes.conf:1103:6
-	GetLegacyUserEmailByEmail(ctx *runtime.Context, email string) error // serves get_legacy_user_email_by_email: GET /legacy/user/email/:email (routes.conf:1103:7)
-//line routes.conf:1097:6
-	GetLegacyUserSearchByKeyword(ctx *runtime.Context, keyword string) error // serves get_legacy_user_search_by_keyword: GET /legacy/user/search/:keyword (routes.conf:1097:7)
-//line routes.conf:539:6
-	GetMeta(ctx *runtime.Context) error // serves get_meta: GET /meta (routes.conf:539:7)
-//line routes.conf:59:6
-	GetNetworksByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error // serves get_networks_by_owner_by_repo_events: GET /networks/:owner/:repo/events (routes.conf:59:7)
-//line routes.conf:107:6
-	GetNotifications(ctx *runtime.Context) error // serves get_notifications: GET /notifications (routes.conf:107:7)
-//line routes.conf:131:6
-	GetNotificationsThreadsById(ctx *runtime.Context, id string) error // serves get_notifications_threads_by_id: GET /notifications/threads/:id (routes.conf:131:7)
-//line routes.conf:137:6
-	GetNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves get_notifications_threads_by_id_subscription: GET /notifications/threads/:id/subscription (routes.conf:137:7)
-//line routes.conf:563:6
-	GetOrgsByOrg(ctx *runtime.Context, org string) error // serves get_orgs_by_org: GET /orgs/:org (routes.conf:563:7)
-//line routes.conf:65:6
-	GetOrgsByOrgEvents(ctx *runtime.Context, org string) error // serves get_orgs_by_org_events: GET /orgs/:org/events (routes.conf:65:7)
-//line routes.conf:371:6
-	GetOrgsByOrgIssues(ctx *runtime.Context, org string) error // serves get_orgs_by_org_issues: GET /orgs/:org/issues (routes.conf:371:7)
-//line routes.conf:569:6
-	GetOrgsByOrgMembers(ctx *runtime.Context, org string) error // serves get_orgs_by_org_members: GET /orgs/:org/members (routes.conf:569:7)
-//line routes.conf:575:6
-	GetOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error // serves get_orgs_by_org_members_by_user: GET /orgs/:org/members/:user (routes.conf:575:7)
-//line routes.conf:587:6
-	GetOrgsByOrgPublicMembers(ctx *runtime.Context, org string) error // serves get_orgs_by_org_public_members: GET /orgs/:org/public_members (routes.conf:587:7)
-//line routes.conf:593:6
-	GetOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves get_orgs_by_org_public_members_by_user: GET /orgs/:org/public_members/:user (routes.conf:593:7)
-//line routes.conf:755:6
-	GetOrgsByOrgRepos(ctx *runtime.Context, org string) error // serves get_orgs_by_org_repos: GET /orgs/:org/repos (routes.conf:755:7)
-//line routes.conf:611:6
-	GetOrgsByOrgTeams(ctx *runtime.Context, org string) error // serves get_orgs_by_org_teams: GET /orgs/:org/teams (routes.conf:611:7)
-//line routes.conf:545:6
-	GetRateLimit(ctx *runtime.Context) error // serves get_rate_limit: GET /rate_limit (routes.conf:545:7)
-//line routes.conf:779:6
-	GetReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo: GET /repos/:owner/:repo (routes.conf:779:7)
-//line routes.conf:395:6
-	GetReposByOwnerByRepoAssignees(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_assignees: GET /repos/:owner/:repo/assignees (routes.conf:395:7)
-//line routes.conf:401:6
-	GetReposByOwnerByRepoAssigneesByAssignee(ctx *runtime.Context, owner string, repo string, assignee string) error // serves get_repos_by_owner_by_repo_assignees_by_assignee: GET /repos/:owner/:repo/assignees/:assignee (routes.conf:401:7)
-//line routes.conf:809:6
-	GetReposByOwnerByRepoBranches(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_branches: GET /repos/:owner/:repo/branches (routes.conf:809:7)
-//line routes.conf:815:6
-	GetReposByOwnerByRepoBranchesByBranch(ctx *runtime.Context, owner string, repo string, branch string) error // serves get_repos_by_owner_by_repo_branches_by_branch: GET /repos/:owner/:repo/branches/:branch (routes.conf:815:7)
-//line routes.conf:827:6
-	GetReposByOwnerByRepoCollaborators(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_collaborators: GET /repos/:owner/:repo/collaborators (routes.conf:827:7)
-//line routes.conf:833:6
-	GetReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves get_repos_by_owner_by_repo_collaborators_by_user: GET /repos/:owner/:repo/collaborators/:user (routes.conf:833:7)
-//line routes.conf:851:6
-	GetReposByOwnerByRepoComments(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_comments: GET /repos/:owner/:repo/comments (routes.conf:851:7)
-//line routes.conf:869:6
-	GetReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_comments_by_id: GET /repos/:owner/:repo/comments/:id (routes.conf:869:7)
-//line routes.conf:881:6
-	GetReposByOwnerByRepoCommits(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_commits: GET /repos/:owner/:repo/commits (routes.conf:881:7)
-//line routes.conf:887:6
-	GetReposByOwnerByRepoCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_commits_by_sha: GET /repos/:owner/:repo/commits/:sha (routes.conf:887:7)
-//line routes.conf:857:6
-	GetReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_commits_by_sha_comments: GET /repos/:owner/:repo/commits/:sha/comments (routes.conf:857:7)
-//line routes.conf:785:6
-	GetReposByOwnerByRepoContributors(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_contributors: GET /repos/:owner/:repo/contributors (routes.conf:785:7)
-//line routes.conf:923:6
-	GetReposByOwnerByRepoDownloads(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_downloads: GET /repos/:owner/:repo/downloads (routes.conf:923:7)
-//line routes.conf:929:6
-	GetReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_downloads_by_id: GET /repos/:owner/:repo/downloads/:id (routes.conf:929:7)
-//line routes.conf:53:6
-	GetReposByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_events: GET /repos/:owner/:repo/events (routes.conf:53:7)
-//line routes.conf:941:6
-	GetReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_forks: GET /repos/:owner/:repo/forks (routes.conf:941:7)
-//line routes.conf:299:6
-	GetReposByOwnerByRepoGitBlobsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_blobs_by_sha: GET /repos/:owner/:repo/git/blobs/:sha (routes.conf:299:7)
-//line routes.conf:311:6
-	GetReposByOwnerByRepoGitCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_commits_by_sha: GET /repos/:owner/:repo/git/commits/:sha (routes.conf:311:7)
-//line routes.conf:323:6
-	GetReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_git_refs: GET /repos/:owner/:repo/git/refs (routes.conf:323:7)
-//line routes.conf:335:6
-	GetReposByOwnerByRepoGitTagsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_tags_by_sha: GET /repos/:owner/:repo/git/tags/:sha (routes.conf:335:7)
-//line routes.conf:347:6
-	GetReposByOwnerByRepoGitTreesBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_trees_by_sha: GET /repos/:owner/:repo/git/trees/:sha (routes.conf:347:7)
-//line routes.conf:953:6
-	GetReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_hooks: GET /repos/:owner/:repo/hooks (routes.conf:953:7)
-//line routes.conf:959:6
-	GetReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_hooks_by_id: GET /repos/:owner/:repo/hooks/:id (routes.conf:959:7)
-//line routes.conf:377:6
-	GetReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_issues: GET /repos/:owner/:repo/issues (routes.conf:377:7)
-//line routes.conf:383:6
-	GetReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number: GET /repos/:owner/:repo/issues/:number (routes.conf:383:7)
-//line routes.conf:407:6
-	GetReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_comments: GET /repos/:owner/:repo/issues/:number/comments (routes.conf:407:7)
-//line routes.conf:419:6
-	GetReposByOwnerByRepoIssuesByNumberEvents(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_events: GET /repos/:owner/:repo/issues/:number/events (routes.conf:419:7)
-//line routes.conf:449:6
-	GetReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_labels: GET /repos/:owner/:repo/issues/:number/labels (routes.conf:449:7)
-//line routes.conf:899:6
-	GetReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_keys: GET /repos/:owner/:repo/keys (routes.conf:899:7)
-//line routes.conf:905:6
-	GetReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_keys_by_id: GET /repos/:owner/:repo/keys/:id (routes.conf:905:7)
-//line routes.conf:425:6
-	GetReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_labels: GET /repos/:owner/:repo/labels (routes.conf:425:7)
-//line routes.conf:431:6
-	GetReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves get_repos_by_owner_by_repo_labels_by_name: GET /repos/:owner/:repo/labels/:name (routes.conf:431:7)
-//line routes.conf:791:6
-	GetReposByOwnerByRepoLanguages(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_languages: GET /repos/:owner/:repo/languages (routes.conf:791:7)
-//line routes.conf:485:6
-	GetReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_milestones: GET /repos/:owner/:repo/milestones (routes.conf:485:7)
-//line routes.conf:491:6
-	GetReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_milestones_by_number: GET /repos/:owner/:repo/milestones/:number (routes.conf:491:7)
-//line routes.conf:479:6
-	GetReposByOwnerByRepoMilestonesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_milestones_by_number_labels: GET /repos/:owner/:repo/milestones/:number/labels (routes.conf:479:7)
-//line routes.conf:113:6
-	GetReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_notifications: GET /repos/:owner/:repo/notifications (routes.conf:113:7)
-//line routes.conf:689:6
-	GetReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_pulls: GET /repos/:owner/:repo/pulls (routes.conf:689:7)
-//line routes.conf:695:6
-	GetReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number: GET /repos/:owner/:repo/pulls/:number (routes.conf:695:7)
-//line routes.conf:731:6
-	GetReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_comments: GET /repos/:owner/:repo/pulls/:number/comments (routes.conf:731:7)
-//line routes.conf:707:6
-	GetReposByOwnerByRepoPullsByNumberCommits(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_commits: GET /repos/:owner/:repo/pulls/:number/commits (routes.conf:707:7)
-//line routes.conf:713:6
-	GetReposByOwnerByRepoPullsByNumberFiles(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_files: GET /repos/:owner/:repo/pulls/:number/files (routes.conf:713:7)
-//line routes.conf:719:6
-	GetReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_merge: GET /repos/:owner/:repo/pulls/:number/merge (routes.conf:719:7)
-//line routes.conf:893:6
-	GetReposByOwnerByRepoReadme(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_readme: GET /repos/:owner/:repo/readme (routes.conf:893:7)
-//line routes.conf:989:6
-	GetReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_releases: GET /repos/:owner/:repo/releases (routes.conf:989:7)
-//line routes.conf:995:6
-	GetReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_releases_by_id: GET /repos/:owner/:repo/releases/:id (routes.conf:995:7)
-//line routes.conf:1013:6
-	GetReposByOwnerByRepoReleasesByIdAssets(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_releases_by_id_assets: GET /repos/:owner/:repo/releases/:id/assets (routes.conf:1013:7)
-//line routes.conf:155:6
-	GetReposByOwnerByRepoStargazers(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stargazers: GET /repos/:owner/:repo/stargazers (routes.conf:155:7)
-//line routes.conf:1031:6
-	GetReposByOwnerByRepoStatsCodeFrequency(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_code_frequency: GET /repos/:owner/:repo/stats/code_frequency (routes.conf:1031:7)
-//line routes.conf:1025:6
-	GetReposByOwnerByRepoStatsCommitActivity(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_commit_activity: GET /repos/:owner/:repo/stats/commit_activity (routes.conf:1025:7)
-//line routes.conf:1019:6
-	GetReposByOwnerByRepoStatsContributors(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_contributors: GET /repos/:owner/:repo/stats/contributors (routes.conf:1019:7)
-//line routes.conf:1037:6
-	GetReposByOwnerByRepoStatsParticipation(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_participation: GET /repos/:owner/:repo/stats/participation (routes.conf:1037:7)
-//line routes.conf:1043:6
-	GetReposByOwnerByRepoStatsPunchCard(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_punch_card: GET /repos/:owner/:repo/stats/punch_card (routes.conf:1043:7)
-//line routes.conf:1049:6
-	GetReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves get_repos_by_owner_by_repo_statuses_by_ref: GET /repos/:owner/:repo/statuses/:ref (routes.conf:1049:7)
-//line routes.conf:191:6
-	GetReposByOwnerByRepoSubscribers(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_subscribers: GET /repos/:owner/:repo/subscribers (routes.conf:191:7)
-//line routes.conf:209:6
-	GetReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_subscription: GET /repos/:owner/:repo/subscription (routes.conf:209:7)
-//line routes.conf:803:6
-	GetReposByOwnerByRepoTags(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_tags: GET /repos/:owner/:repo/tags (routes.conf:803:7)
-//line routes.conf:797:6
-	GetReposByOwnerByRepoTeams(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_teams: GET /repos/:owner/:repo/teams (routes.conf:797:7)
-//line routes.conf:761:6
-	GetRepositories(ctx *runtime.Context) error // serves get_repositories: GET /repositories (routes.conf:761:7)
-//line routes.conf:1067:6
-	GetSearchCode(ctx *runtime.Context) error // serves get_search_code: GET /search/code (routes.conf:1067:7)
-//line routes.conf:1073:6
-	GetSearchIssues(ctx *runtime.Context) error // serves get_search_issues: GET /search/issues (routes.conf:1073:7)
-//line routes.conf:1061:6
-	GetSearchRepositories(ctx *runtime.Context) error // serves get_search_repositories: GET /search/repositories (routes.conf:1061:7)
-//line routes.conf:1079:6
-	GetSearchUsers(ctx *runtime.Context) error // serves get_search_users: GET /search/users (routes.conf:1079:7)
-//line routes.conf:617:6
-	GetTeamsById(ctx *runtime.Context, id string) error // serves get_teams_by_id: GET /teams/:id (routes.conf:617:7)
-//line routes.conf:635:6
-	GetTeamsByIdMembers(ctx *runtime.Context, id string) error // serves get_teams_by_id_members: GET /teams/:id/members (routes.conf:635:7)
-//line routes.conf:641:6
-	GetTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves get_teams_by_id_members_by_user: GET /teams/:id/members/:user (routes.conf:641:7)
-//line routes.conf:659:6
-	GetTeamsByIdRepos(ctx *runtime.Context, id string) error // serves get_teams_by_id_repos: GET /teams/:id/repos (routes.conf:659:7)
-//line routes.conf:665:6
-	GetTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves get_teams_by_id_repos_by_owner_by_repo: GET /teams/:id/repos/:owner/:repo (routes.conf:665:7)
-//line routes.conf:1115:6
-	GetUser(ctx *runtime.Context) error // serves get_user: GET /user (routes.conf:1115:7)
-//line routes.conf:1127:6
-	GetUserEmails(ctx *runtime.Context) error // serves get_user_emails: GET /user/emails (routes.conf:1127:7)
-//line routes.conf:1151:6
-	GetUserFollowers(ctx *runtime.Context) error // serves get_user_followers: GET /user/followers (routes.conf:1151:7)
-//line routes.conf:1163:6
-	GetUserFollowing(ctx *runtime.Context) error // serves get_user_following: GET /user/following (routes.conf:1163:7)
-//line routes.conf:1169:6
-	GetUserFollowingByUser(ctx *runtime.Context, user string) error // serves get_user_following_by_user: GET /user/following/:user (routes.conf:1169:7)
-//line routes.conf:365:6
-	GetUserIssues(ctx *runtime.Context) error // serves get_user_issues: GET /user/issues (routes.conf:365:7)
-//line routes.conf:1199:6
-	GetUserKeys(ctx *runtime.Context) error // serves get_user_keys: GET /user/keys (routes.conf:1199:7)
-//line routes.conf:1205:6
-	GetUserKeysById(ctx *runtime.Context, id string) error // serves get_user_keys_by_id: GET /user/keys/:id (routes.conf:1205:7)
-//line routes.conf:557:6
-	GetUserOrgs(ctx *runtime.Context) error // serves get_user_orgs: GET /user/orgs (routes.conf:557:7)
-//line routes.conf:743:6
-	GetUserRepos(ctx *runtime.Context) error // serves get_user_repos: GET /user/repos (routes.conf:743:7)
-//line routes.conf:167:6
-	GetUserStarred(ctx *runtime.Context) error // serves get_user_starred: GET /user/starred (routes.conf:167:7)
-//line routes.conf:173:6
-	GetUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_user_starred_by_owner_by_repo: GET /user/starred/:owner/:repo (routes.conf:173:7)
-//line routes.conf:203:6
-	GetUserSubscriptions(ctx *runtime.Context) error // serves get_user_subscriptions: GET /user/subscriptions (routes.conf:203:7)
-//line routes.conf:227:6
-	GetUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_user_subscriptions_by_owner_by_repo: GET /user/subscriptions/:owner/:repo (routes.conf:227:7)
-//line routes.conf:683:6
-	GetUserTeams(ctx *runtime.Context) error // serves get_user_teams: GET /user/teams (routes.conf:683:7)
-//line routes.conf:1121:6
-	GetUsers(ctx *runtime.Context) error // serves get_users: GET /users (routes.conf:1121:7)
-//line routes.conf:1109:6
-	GetUsersByUser(ctx *runtime.Context, user string) error // serves get_users_by_user: GET /users/:user (routes.conf:1109:7)
-//line routes.conf:83:6
-	GetUsersByUserEvents(ctx *runtime.Context, user string) error // serves get_users_by_user_events: GET /users/:user/events (routes.conf:83:7)
-//line routes.conf:95:6
-	GetUsersByUserEventsOrgsByOrg(ctx *runtime.Context, user string, org string) error // serves get_users_by_user_events_orgs_by_org: GET /users/:user/events/orgs/:org (routes.conf:95:7)
-//line routes.conf:89:6
-	GetUsersByUserEventsPublic(ctx *runtime.Context, user string) error // serves get_users_by_user_events_public: GET /users/:user/events/public (routes.conf:89:7)
-//line routes.conf:1145:6
-	GetUsersByUserFollowers(ctx *runtime.Context, user string) error // serves get_users_by_user_followers: GET /users/:user/followers (routes.conf:1145:7)
-//line routes.conf:1157:6
-	GetUsersByUserFollowing(ctx *runtime.Context, user string) error // serves get_users_by_user_following: GET /users/:user/following (routes.conf:1157:7)
-//line routes.conf:1175:6
-	GetUsersByUserFollowingByTargetUser(ctx *runtime.Context, user string, targetUser string) error // serves get_users_by_user_following_by_target_user: GET /users/:user/following/:target_user (routes.conf:1175:7)
-//line routes.conf:245:6
-	GetUsersByUserGists(ctx *runtime.Context, user string) error // serves get_users_by_user_gists: GET /users/:user/gists (routes.conf:245:7)
-//line routes.conf:1193:6
-	GetUsersByUserKeys(ctx *runtime.Context, user string) error // serves get_users_by_user_keys: GET /users/:user/keys (routes.conf:1193:7)
-//line routes.conf:551:6
-	GetUsersByUserOrgs(ctx *runtime.Context, user string) error // serves get_users_by_user_orgs: GET /users/:user/orgs (routes.conf:551:7)
-//line routes.conf:71:6
-	GetUsersByUserReceivedEvents(ctx *runtime.Context, user string) error // serves get_users_by_user_received_events: GET /users/:user/received_events (routes.conf:71:7)
-//line routes.conf:77:6
-	GetUsersByUserReceivedEventsPublic(ctx *runtime.Context, user string) error // serves get_users_by_user_received_events_public: GET /users/:user/received_events/public (routes.conf:77:7)
-//line routes.conf:749:6
-	GetUsersByUserRepos(ctx *runtime.Context, user string) error // serves get_users_by_user_repos: GET /users/:user/repos (routes.conf:749:7)
-//line routes.conf:161:6
-	GetUsersByUserStarred(ctx *runtime.Context, user string) error // serves get_users_by_user_starred: GET /users/:user/starred (routes.conf:161:7)
-//line routes.conf:197:6
-	GetUsersByUserSubscriptions(ctx *runtime.Context, user string) error // serves get_users_by_user_subscriptions: GET /users/:user/subscriptions (routes.conf:197:7)
-//line routes.conf:17:6
-	PostAuthorizations(ctx *runtime.Context) error // serves post_authorizations: POST /authorizations (routes.conf:17:7)
-//line routes.conf:263:6
-	PostGists(ctx *runtime.Context) error // serves post_gists: POST /gists (routes.conf:263:7)
-//line routes.conf:287:6
-	PostGistsByIdForks(ctx *runtime.Context, id string) error // serves post_gists_by_id_forks: POST /gists/:id/forks (routes.conf:287:7)
-//line routes.conf:527:6
-	PostMarkdown(ctx *runtime.Context) error // serves post_markdown: POST /markdown (routes.conf:527:7)
-//line routes.conf:533:6
-	PostMarkdownRaw(ctx *runtime.Context) error // serves post_markdown_raw: POST /markdown/raw (routes.conf:533:7)
-//line routes.conf:773:6
-	PostOrgsByOrgRepos(ctx *runtime.Context, org string) error // serves post_orgs_by_org_repos: POST /orgs/:org/repos (routes.conf:773:7)
-//line routes.conf:623:6
-	PostOrgsByOrgTeams(ctx *runtime.Context, org string) error // serves post_orgs_by_org_teams: POST /orgs/:org/teams (routes.conf:623:7)
-//line routes.conf:863:6
-	PostReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error // serves post_repos_by_owner_by_repo_commits_by_sha_comments: POST /repos/:owner/:repo/commits/:sha/comments (routes.conf:863:7)
-//line routes.conf:947:6
-	PostReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_forks: POST /repos/:owner/:repo/forks (routes.conf:947:7)
-//line routes.conf:305:6
-	PostReposByOwnerByRepoGitBlobs(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_blobs: POST /repos/:owner/:repo/git/blobs (routes.conf:305:7)
-//line routes.conf:317:6
-	PostReposByOwnerByRepoGitCommits(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_commits: POST /repos/:owner/:repo/git/commits (routes.conf:317:7)
-//line routes.conf:329:6
-	PostReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_refs: POST /repos/:owner/:repo/git/refs (routes.conf:329:7)
-//line routes.conf:341:6
-	PostReposByOwnerByRepoGitTags(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_tags: POST /repos/:owner/:repo/git/tags (routes.conf:341:7)
-//line routes.conf:353:6
-	PostReposByOwnerByRepoGitTrees(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_trees: POST /repos/:owner/:repo/git/trees (routes.conf:353:7)
-//line routes.conf:965:6
-	PostReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_hooks: POST /repos/:owner/:repo/hooks (routes.conf:965:7)
-//line routes.conf:971:6
-	PostReposByOwnerByRepoHooksByIdTests(ctx *runtime.Context, owner string, repo string, id string) error // serves post_repos_by_owner_by_repo_hooks_by_id_tests: POST /repos/:owner/:repo/hooks/:id/tests (routes.conf:971:7)
-//line routes.conf:389:6
-	PostReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_issues: POST /repos/:owner/:repo/issues (routes.conf:389:7)
-//line routes.conf:413:6
-	PostReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves post_repos_by_owner_by_repo_issues_by_number_comments: POST /repos/:owner/:repo/issues/:number/comments (routes.conf:413:7)
-//line routes.conf:455:6
-	PostReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves post_repos_by_owner_by_repo_issues_by_number_labels: POST /repos/:owner/:repo/issues/:number/labels (routes.conf:455:7)
-//line routes.conf:911:6
-	PostReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_keys: POST /repos/:owner/:repo/keys (routes.conf:911:7)
-//line routes.conf:437:6
-	PostReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_labels: POST /repos/:owner/:repo/labels (routes.conf:437:7)
-//line routes.conf:983:6
-	PostReposByOwnerByRepoMerges(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_merges: POST /repos/:owner/:repo/merges (routes.conf:983:7)
-//line routes.conf:497:6
-	PostReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_milestones: POST /repos/:owner/:repo/milestones (routes.conf:497:7)
-//line routes.conf:701:6
-	PostReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_pulls: POST /repos/:owner/:repo/pulls (routes.conf:701:7)
-//line routes.conf:1001:6
-	PostReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_releases: POST /repos/:owner/:repo/releases (routes.conf:1001:7)
-//line routes.conf:1055:6
-	PostReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves post_repos_by_owner_by_repo_statuses_by_ref: POST /repos/:owner/:repo/statuses/:ref (routes.conf:1055:7)
-//line routes.conf:1133:6
-	PostUserEmails(ctx *runtime.Context) error // serves post_user_emails: POST /user/emails (routes.conf:1133:7)
-//line routes.conf:1211:6
-	PostUserKeys(ctx *runtime.Context) error // serves post_user_keys: POST /user/keys (routes.conf:1211:7)
-//line routes.conf:767:6
-	PostUserRepos(ctx *runtime.Context) error // serves post_user_repos: POST /user/repos (routes.conf:767:7)
-//line routes.conf:269:6
-	PutGistsByIdStar(ctx *runtime.Context, id string) error // serves put_gists_by_id_star: PUT /gists/:id/star (routes.conf:269:7)
-//line routes.conf:119:6
-	PutNotifications(ctx *runtime.Context) error // serves put_notifications: PUT /notifications (routes.conf:119:7)
-//line routes.conf:143:6
-	PutNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves put_notifications_threads_by_id_subscription: PUT /notifications/threads/:id/subscription (routes.conf:143:7)
-//line routes.conf:599:6
-	PutOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves put_orgs_by_org_public_members_by_user: PUT /orgs/:org/public_members/:user (routes.conf:599:7)
-//line routes.conf:839:6
-	PutReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves put_repos_by_owner_by_repo_collaborators_by_user: PUT /repos/:owner/:repo/collaborators/:user (routes.conf:839:7)
-//line routes.conf:467:6
-	PutReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_issues_by_number_labels: PUT /repos/:owner/:repo/issues/:number/labels (routes.conf:467:7)
-//line routes.conf:125:6
-	PutReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error // serves put_repos_by_owner_by_repo_notifications: PUT /repos/:owner/:repo/notifications (routes.conf:125:7)
-//line routes.conf:737:6
-	PutReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_pulls_by_number_comments: PUT /repos/:owner/:repo/pulls/:number/comments (routes.conf:737:7)
-//line routes.conf:725:6
-	PutReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_pulls_by_number_merge: PUT /repos/:owner/:repo/pulls/:number/merge (routes.conf:725:7)
-//line routes.conf:215:6
-	PutReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves put_repos_by_owner_by_repo_subscription: PUT /repos/:owner/:repo/subscription (routes.conf:215:7)
-//line routes.conf:647:6
-	PutTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves put_teams_by_id_members_by_user: PUT /teams/:id/members/:user (routes.conf:647:7)
-//line routes.conf:671:6
-	PutTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves put_teams_by_id_repos_by_owner_by_repo: PUT /teams/:id/repos/:owner/:repo (routes.conf:671:7)
-//line routes.conf:1181:6
-	PutUserFollowingByUser(ctx *runtime.Context, user string) error // serves put_user_following_by_user: PUT /user/following/:user (routes.conf:1181:7)
-//line routes.conf:179:6
-	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (routes.conf:179:7)
-//line routes.conf:233:6
-	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (routes.conf:233:7)
-//line routes_gen.go:2723:1
+	/*line routes.conf:35:6*/ DeleteApplicationsByClientIdTokens(ctx *runtime.Context, clientID string) error // serves delete_applications_by_client_id_tokens: DELETE /applications/:client_id/tokens (routes.conf:35:7)
+	/*line routes.conf:41:6*/ DeleteApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error // serves delete_applications_by_client_id_tokens_by_access_token: DELETE /applications/:client_id/tokens/:access_token (routes.conf:41:7)
+	/*line routes.conf:23:6*/ DeleteAuthorizationsById(ctx *runtime.Context, id string) error // serves delete_authorizations_by_id: DELETE /authorizations/:id (routes.conf:23:7)
+	/*line routes.conf:293:6*/ DeleteGistsById(ctx *runtime.Context, id string) error // serves delete_gists_by_id: DELETE /gists/:id (routes.conf:293:7)
+	/*line routes.conf:275:6*/ DeleteGistsByIdStar(ctx *runtime.Context, id string) error // serves delete_gists_by_id_star: DELETE /gists/:id/star (routes.conf:275:7)
+	/*line routes.conf:149:6*/ DeleteNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves delete_notifications_threads_by_id_subscription: DELETE /notifications/threads/:id/subscription (routes.conf:149:7)
+	/*line routes.conf:581:6*/ DeleteOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error // serves delete_orgs_by_org_members_by_user: DELETE /orgs/:org/members/:user (routes.conf:581:7)
+	/*line routes.conf:605:6*/ DeleteOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves delete_orgs_by_org_public_members_by_user: DELETE /orgs/:org/public_members/:user (routes.conf:605:7)
+	/*line routes.conf:821:6*/ DeleteReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_repos_by_owner_by_repo: DELETE /repos/:owner/:repo (routes.conf:821:7)
+	/*line routes.conf:845:6*/ DeleteReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves delete_repos_by_owner_by_repo_collaborators_by_user: DELETE /repos/:owner/:repo/collaborators/:user (routes.conf:845:7)
+	/*line routes.conf:875:6*/ DeleteReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_comments_by_id: DELETE /repos/:owner/:repo/comments/:id (routes.conf:875:7)
+	/*line routes.conf:935:6*/ DeleteReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_downloads_by_id: DELETE /repos/:owner/:repo/downloads/:id (routes.conf:935:7)
+	/*line routes.conf:977:6*/ DeleteReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_hooks_by_id: DELETE /repos/:owner/:repo/hooks/:id (routes.conf:977:7)
+	/*line routes.conf:473:6*/ DeleteReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_issues_by_number_labels: DELETE /repos/:owner/:repo/issues/:number/labels (routes.conf:473:7)
+	/*line routes.conf:461:6*/ DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(ctx *runtime.Context, owner string, repo string, number string, name string) error // serves delete_repos_by_owner_by_repo_issues_by_number_labels_by_name: DELETE /repos/:owner/:repo/issues/:number/labels/:name (routes.conf:461:7)
+	/*line routes.conf:917:6*/ DeleteReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_keys_by_id: DELETE /repos/:owner/:repo/keys/:id (routes.conf:917:7)
+	/*line routes.conf:443:6*/ DeleteReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves delete_repos_by_owner_by_repo_labels_by_name: DELETE /repos/:owner/:repo/labels/:name (routes.conf:443:7)
+	/*line routes.conf:503:6*/ DeleteReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_milestones_by_number: DELETE /repos/:owner/:repo/milestones/:number (routes.conf:503:7)
+	/*line routes.conf:1007:6*/ DeleteReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_releases_by_id: DELETE /repos/:owner/:repo/releases/:id (routes.conf:1007:7)
+	/*line routes.conf:221:6*/ DeleteReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves delete_repos_by_owner_by_repo_subscription: DELETE /repos/:owner/:repo/subscription (routes.conf:221:7)
+	/*line routes.conf:629:6*/ DeleteTeamsById(ctx *runtime.Context, id string) error // serves delete_teams_by_id: DELETE /teams/:id (routes.conf:629:7)
+	/*line routes.conf:653:6*/ DeleteTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves delete_teams_by_id_members_by_user: DELETE /teams/:id/members/:user (routes.conf:653:7)
+	/*line routes.conf:677:6*/ DeleteTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves delete_teams_by_id_repos_by_owner_by_repo: DELETE /teams/:id/repos/:owner/:repo (routes.conf:677:7)
+	/*line routes.conf:1139:6*/ DeleteUserEmails(ctx *runtime.Context) error // serves delete_user_emails: DELETE /user/emails (routes.conf:1139:7)
+	/*line routes.conf:1187:6*/ DeleteUserFollowingByUser(ctx *runtime.Context, user string) error // serves delete_user_following_by_user: DELETE /user/following/:user (routes.conf:1187:7)
+	/*line routes.conf:1217:6*/ DeleteUserKeysById(ctx *runtime.Context, id string) error // serves delete_user_keys_by_id: DELETE /user/keys/:id (routes.conf:1217:7)
+	/*line routes.conf:185:6*/ DeleteUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_user_starred_by_owner_by_repo: DELETE /user/starred/:owner/:repo (routes.conf:185:7)
+	/*line routes.conf:239:6*/ DeleteUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_user_subscriptions_by_owner_by_repo: DELETE /user/subscriptions/:owner/:repo (routes.conf:239:7)
+	/*line routes.conf:29:6*/ GetApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error // serves get_applications_by_client_id_tokens_by_access_token: GET /applications/:client_id/tokens/:access_token (routes.conf:29:7)
+	/*line routes.conf:5:6*/ GetAuthorizations(ctx *runtime.Context) error // serves get_authorizations: GET /authorizations (routes.conf:5:7)
+	/*line routes.conf:11:6*/ GetAuthorizationsById(ctx *runtime.Context, id string) error // serves get_authorizations_by_id: GET /authorizations/:id (routes.conf:11:7)
+	/*line routes.conf:509:6*/ GetEmojis(ctx *runtime.Context) error // serves get_emojis: GET /emojis (routes.conf:509:7)
+	/*line routes.conf:47:6*/ GetEvents(ctx *runtime.Context) error // serves get_events: GET /events (routes.conf:47:7)
+	/*line routes.conf:101:6*/ GetFeeds(ctx *runtime.Context) error // serves get_feeds: GET /feeds (routes.conf:101:7)
+	/*line routes.conf:251:6*/ GetGists(ctx *runtime.Context) error // serves get_gists: GET /gists (routes.conf:251:7)
+	/*line routes.conf:257:6*/ GetGistsById(ctx *runtime.Context, id string) error // serves get_gists_by_id: GET /gists/:id (routes.conf:257:7)
+	/*line routes.conf:281:6*/ GetGistsByIdStar(ctx *runtime.Context, id string) error // serves get_gists_by_id_star: GET /gists/:id/star (routes.conf:281:7)
+	/*line routes.conf:515:6*/ GetGitignoreTemplates(ctx *runtime.Context) error // serves get_gitignore_templates: GET /gitignore/templates (routes.conf:515:7)
+	/*line routes.conf:521:6*/ GetGitignoreTemplatesByName(ctx *runtime.Context, name string) error // serves get_gitignore_templates_by_name: GET /gitignore/templates/:name (routes.conf:521:7)
+	/*line routes.conf:359:6*/ GetIssues(ctx *runtime.Context) error // serves get_issues: GET /issues (routes.conf:359:7)
+	/*line routes.conf:1085:6*/ GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ctx *runtime.Context, owner string, repository string, state string, keyword string) error // serves get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword: GET /legacy/issues/search/:owner/:repository/:state/:keyword (routes.conf:1085:7)
+	/*line routes.conf:1091:6*/ GetLegacyReposSearchByKeyword(ctx *runtime.Context, keyword string) error // serves get_legacy_repos_search_by_keyword: GET /legacy/repos/search/:keyword (routes.conf:1091:7)
+	/*line routes.conf:1103:6*/ GetLegacyUserEmailByEmail(ctx *runtime.Context, email string) error // serves get_legacy_user_email_by_email: GET /legacy/user/email/:email (routes.conf:1103:7)
+	/*line routes.conf:1097:6*/ GetLegacyUserSearchByKeyword(ctx *runtime.Context, keyword string) error // serves get_legacy_user_search_by_keyword: GET /legacy/user/search/:keyword (routes.conf:1097:7)
+	/*line routes.conf:539:6*/ GetMeta(ctx *runtime.Context) error // serves get_meta: GET /meta (routes.conf:539:7)
+	/*line routes.conf:59:6*/ GetNetworksByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error // serves get_networks_by_owner_by_repo_events: GET /networks/:owner/:repo/events (routes.conf:59:7)
+	/*line routes.conf:107:6*/ GetNotifications(ctx *runtime.Context) error // serves get_notifications: GET /notifications (routes.conf:107:7)
+	/*line routes.conf:131:6*/ GetNotificationsThreadsById(ctx *runtime.Context, id string) error // serves get_notifications_threads_by_id: GET /notifications/threads/:id (routes.conf:131:7)
+	/*line routes.conf:137:6*/ GetNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves get_notifications_threads_by_id_subscription: GET /notifications/threads/:id/subscription (routes.conf:137:7)
+	/*line routes.conf:563:6*/ GetOrgsByOrg(ctx *runtime.Context, org string) error // serves get_orgs_by_org: GET /orgs/:org (routes.conf:563:7)
+	/*line routes.conf:65:6*/ GetOrgsByOrgEvents(ctx *runtime.Context, org string) error // serves get_orgs_by_org_events: GET /orgs/:org/events (routes.conf:65:7)
+	/*line routes.conf:371:6*/ GetOrgsByOrgIssues(ctx *runtime.Context, org string) error // serves get_orgs_by_org_issues: GET /orgs/:org/issues (routes.conf:371:7)
+	/*line routes.conf:569:6*/ GetOrgsByOrgMembers(ctx *runtime.Context, org string) error // serves get_orgs_by_org_members: GET /orgs/:org/members (routes.conf:569:7)
+	/*line routes.conf:575:6*/ GetOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error // serves get_orgs_by_org_members_by_user: GET /orgs/:org/members/:user (routes.conf:575:7)
+	/*line routes.conf:587:6*/ GetOrgsByOrgPublicMembers(ctx *runtime.Context, org string) error // serves get_orgs_by_org_public_members: GET /orgs/:org/public_members (routes.conf:587:7)
+	/*line routes.conf:593:6*/ GetOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves get_orgs_by_org_public_members_by_user: GET /orgs/:org/public_members/:user (routes.conf:593:7)
+	/*line routes.conf:755:6*/ GetOrgsByOrgRepos(ctx *runtime.Context, org string) error // serves get_orgs_by_org_repos: GET /orgs/:org/repos (routes.conf:755:7)
+	/*line routes.conf:611:6*/ GetOrgsByOrgTeams(ctx *runtime.Context, org string) error // serves get_orgs_by_org_teams: GET /orgs/:org/teams (routes.conf:611:7)
+	/*line routes.conf:545:6*/ GetRateLimit(ctx *runtime.Context) error // serves get_rate_limit: GET /rate_limit (routes.conf:545:7)
+	/*line routes.conf:779:6*/ GetReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo: GET /repos/:owner/:repo (routes.conf:779:7)
+	/*line routes.conf:395:6*/ GetReposByOwnerByRepoAssignees(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_assignees: GET /repos/:owner/:repo/assignees (routes.conf:395:7)
+	/*line routes.conf:401:6*/ GetReposByOwnerByRepoAssigneesByAssignee(ctx *runtime.Context, owner string, repo string, assignee string) error // serves get_repos_by_owner_by_repo_assignees_by_assignee: GET /repos/:owner/:repo/assignees/:assignee (routes.conf:401:7)
+	/*line routes.conf:809:6*/ GetReposByOwnerByRepoBranches(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_branches: GET /repos/:owner/:repo/branches (routes.conf:809:7)
+	/*line routes.conf:815:6*/ GetReposByOwnerByRepoBranchesByBranch(ctx *runtime.Context, owner string, repo string, branch string) error // serves get_repos_by_owner_by_repo_branches_by_branch: GET /repos/:owner/:repo/branches/:branch (routes.conf:815:7)
+	/*line routes.conf:827:6*/ GetReposByOwnerByRepoCollaborators(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_collaborators: GET /repos/:owner/:repo/collaborators (routes.conf:827:7)
+	/*line routes.conf:833:6*/ GetReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves get_repos_by_owner_by_repo_collaborators_by_user: GET /repos/:owner/:repo/collaborators/:user (routes.conf:833:7)
+	/*line routes.conf:851:6*/ GetReposByOwnerByRepoComments(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_comments: GET /repos/:owner/:repo/comments (routes.conf:851:7)
+	/*line routes.conf:869:6*/ GetReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_comments_by_id: GET /repos/:owner/:repo/comments/:id (routes.conf:869:7)
+	/*line routes.conf:881:6*/ GetReposByOwnerByRepoCommits(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_commits: GET /repos/:owner/:repo/commits (routes.conf:881:7)
+	/*line routes.conf:887:6*/ GetReposByOwnerByRepoCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_commits_by_sha: GET /repos/:owner/:repo/commits/:sha (routes.conf:887:7)
+	/*line routes.conf:857:6*/ GetReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_commits_by_sha_comments: GET /repos/:owner/:repo/commits/:sha/comments (routes.conf:857:7)
+	/*line routes.conf:785:6*/ GetReposByOwnerByRepoContributors(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_contributors: GET /repos/:owner/:repo/contributors (routes.conf:785:7)
+	/*line routes.conf:923:6*/ GetReposByOwnerByRepoDownloads(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_downloads: GET /repos/:owner/:repo/downloads (routes.conf:923:7)
+	/*line routes.conf:929:6*/ GetReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_downloads_by_id: GET /repos/:owner/:repo/downloads/:id (routes.conf:929:7)
+	/*line routes.conf:53:6*/ GetReposByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_events: GET /repos/:owner/:repo/events (routes.conf:53:7)
+	/*line routes.conf:941:6*/ GetReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_forks: GET /repos/:owner/:repo/forks (routes.conf:941:7)
+	/*line routes.conf:299:6*/ GetReposByOwnerByRepoGitBlobsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_blobs_by_sha: GET /repos/:owner/:repo/git/blobs/:sha (routes.conf:299:7)
+	/*line routes.conf:311:6*/ GetReposByOwnerByRepoGitCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_commits_by_sha: GET /repos/:owner/:repo/git/commits/:sha (routes.conf:311:7)
+	/*line routes.conf:323:6*/ GetReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_git_refs: GET /repos/:owner/:repo/git/refs (routes.conf:323:7)
+	/*line routes.conf:335:6*/ GetReposByOwnerByRepoGitTagsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_tags_by_sha: GET /repos/:owner/:repo/git/tags/:sha (routes.conf:335:7)
+	/*line routes.conf:347:6*/ GetReposByOwnerByRepoGitTreesBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_trees_by_sha: GET /repos/:owner/:repo/git/trees/:sha (routes.conf:347:7)
+	/*line routes.conf:953:6*/ GetReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_hooks: GET /repos/:owner/:repo/hooks (routes.conf:953:7)
+	/*line routes.conf:959:6*/ GetReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_hooks_by_id: GET /repos/:owner/:repo/hooks/:id (routes.conf:959:7)
+	/*line routes.conf:377:6*/ GetReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_issues: GET /repos/:owner/:repo/issues (routes.conf:377:7)
+	/*line routes.conf:383:6*/ GetReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number: GET /repos/:owner/:repo/issues/:number (routes.conf:383:7)
+	/*line routes.conf:407:6*/ GetReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_comments: GET /repos/:owner/:repo/issues/:number/comments (routes.conf:407:7)
+	/*line routes.conf:419:6*/ GetReposByOwnerByRepoIssuesByNumberEvents(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_events: GET /repos/:owner/:repo/issues/:number/events (routes.conf:419:7)
+	/*line routes.conf:449:6*/ GetReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_labels: GET /repos/:owner/:repo/issues/:number/labels (routes.conf:449:7)
+	/*line routes.conf:899:6*/ GetReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_keys: GET /repos/:owner/:repo/keys (routes.conf:899:7)
+	/*line routes.conf:905:6*/ GetReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_keys_by_id: GET /repos/:owner/:repo/keys/:id (routes.conf:905:7)
+	/*line routes.conf:425:6*/ GetReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_labels: GET /repos/:owner/:repo/labels (routes.conf:425:7)
+	/*line routes.conf:431:6*/ GetReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves get_repos_by_owner_by_repo_labels_by_name: GET /repos/:owner/:repo/labels/:name (routes.conf:431:7)
+	/*line routes.conf:791:6*/ GetReposByOwnerByRepoLanguages(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_languages: GET /repos/:owner/:repo/languages (routes.conf:791:7)
+	/*line routes.conf:485:6*/ GetReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_milestones: GET /repos/:owner/:repo/milestones (routes.conf:485:7)
+	/*line routes.conf:491:6*/ GetReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_milestones_by_number: GET /repos/:owner/:repo/milestones/:number (routes.conf:491:7)
+	/*line routes.conf:479:6*/ GetReposByOwnerByRepoMilestonesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_milestones_by_number_labels: GET /repos/:owner/:repo/milestones/:number/labels (routes.conf:479:7)
+	/*line routes.conf:113:6*/ GetReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_notifications: GET /repos/:owner/:repo/notifications (routes.conf:113:7)
+	/*line routes.conf:689:6*/ GetReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_pulls: GET /repos/:owner/:repo/pulls (routes.conf:689:7)
+	/*line routes.conf:695:6*/ GetReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number: GET /repos/:owner/:repo/pulls/:number (routes.conf:695:7)
+	/*line routes.conf:731:6*/ GetReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_comments: GET /repos/:owner/:repo/pulls/:number/comments (routes.conf:731:7)
+	/*line routes.conf:707:6*/ GetReposByOwnerByRepoPullsByNumberCommits(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_commits: GET /repos/:owner/:repo/pulls/:number/commits (routes.conf:707:7)
+	/*line routes.conf:713:6*/ GetReposByOwnerByRepoPullsByNumberFiles(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_files: GET /repos/:owner/:repo/pulls/:number/files (routes.conf:713:7)
+	/*line routes.conf:719:6*/ GetReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_merge: GET /repos/:owner/:repo/pulls/:number/merge (routes.conf:719:7)
+	/*line routes.conf:893:6*/ GetReposByOwnerByRepoReadme(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_readme: GET /repos/:owner/:repo/readme (routes.conf:893:7)
+	/*line routes.conf:989:6*/ GetReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_releases: GET /repos/:owner/:repo/releases (routes.conf:989:7)
+	/*line routes.conf:995:6*/ GetReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_releases_by_id: GET /repos/:owner/:repo/releases/:id (routes.conf:995:7)
+	/*line routes.conf:1013:6*/ GetReposByOwnerByRepoReleasesByIdAssets(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_releases_by_id_assets: GET /repos/:owner/:repo/releases/:id/assets (routes.conf:1013:7)
+	/*line routes.conf:155:6*/ GetReposByOwnerByRepoStargazers(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stargazers: GET /repos/:owner/:repo/stargazers (routes.conf:155:7)
+	/*line routes.conf:1031:6*/ GetReposByOwnerByRepoStatsCodeFrequency(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_code_frequency: GET /repos/:owner/:repo/stats/code_frequency (routes.conf:1031:7)
+	/*line routes.conf:1025:6*/ GetReposByOwnerByRepoStatsCommitActivity(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_commit_activity: GET /repos/:owner/:repo/stats/commit_activity (routes.conf:1025:7)
+	/*line routes.conf:1019:6*/ GetReposByOwnerByRepoStatsContributors(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_contributors: GET /repos/:owner/:repo/stats/contributors (routes.conf:1019:7)
+	/*line routes.conf:1037:6*/ GetReposByOwnerByRepoStatsParticipation(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_participation: GET /repos/:owner/:repo/stats/participation (routes.conf:1037:7)
+	/*line routes.conf:1043:6*/ GetReposByOwnerByRepoStatsPunchCard(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_punch_card: GET /repos/:owner/:repo/stats/punch_card (routes.conf:1043:7)
+	/*line routes.conf:1049:6*/ GetReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves get_repos_by_owner_by_repo_statuses_by_ref: GET /repos/:owner/:repo/statuses/:ref (routes.conf:1049:7)
+	/*line routes.conf:191:6*/ GetReposByOwnerByRepoSubscribers(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_subscribers: GET /repos/:owner/:repo/subscribers (routes.conf:191:7)
+	/*line routes.conf:209:6*/ GetReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_subscription: GET /repos/:owner/:repo/subscription (routes.conf:209:7)
+	/*line routes.conf:803:6*/ GetReposByOwnerByRepoTags(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_tags: GET /repos/:owner/:repo/tags (routes.conf:803:7)
+	/*line routes.conf:797:6*/ GetReposByOwnerByRepoTeams(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_teams: GET /repos/:owner/:repo/teams (routes.conf:797:7)
+	/*line routes.conf:761:6*/ GetRepositories(ctx *runtime.Context) error // serves get_repositories: GET /repositories (routes.conf:761:7)
+	/*line routes.conf:1067:6*/ GetSearchCode(ctx *runtime.Context) error // serves get_search_code: GET /search/code (routes.conf:1067:7)
+	/*line routes.conf:1073:6*/ GetSearchIssues(ctx *runtime.Context) error // serves get_search_issues: GET /search/issues (routes.conf:1073:7)
+	/*line routes.conf:1061:6*/ GetSearchRepositories(ctx *runtime.Context) error // serves get_search_repositories: GET /search/repositories (routes.conf:1061:7)
+	/*line routes.conf:1079:6*/ GetSearchUsers(ctx *runtime.Context) error // serves get_search_users: GET /search/users (routes.conf:1079:7)
+	/*line routes.conf:617:6*/ GetTeamsById(ctx *runtime.Context, id string) error // serves get_teams_by_id: GET /teams/:id (routes.conf:617:7)
+	/*line routes.conf:635:6*/ GetTeamsByIdMembers(ctx *runtime.Context, id string) error // serves get_teams_by_id_members: GET /teams/:id/members (routes.conf:635:7)
+	/*line routes.conf:641:6*/ GetTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves get_teams_by_id_members_by_user: GET /teams/:id/members/:user (routes.conf:641:7)
+	/*line routes.conf:659:6*/ GetTeamsByIdRepos(ctx *runtime.Context, id string) error // serves get_teams_by_id_repos: GET /teams/:id/repos (routes.conf:659:7)
+	/*line routes.conf:665:6*/ GetTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves get_teams_by_id_repos_by_owner_by_repo: GET /teams/:id/repos/:owner/:repo (routes.conf:665:7)
+	/*line routes.conf:1115:6*/ GetUser(ctx *runtime.Context) error // serves get_user: GET /user (routes.conf:1115:7)
+	/*line routes.conf:1127:6*/ GetUserEmails(ctx *runtime.Context) error // serves get_user_emails: GET /user/emails (routes.conf:1127:7)
+	/*line routes.conf:1151:6*/ GetUserFollowers(ctx *runtime.Context) error // serves get_user_followers: GET /user/followers (routes.conf:1151:7)
+	/*line routes.conf:1163:6*/ GetUserFollowing(ctx *runtime.Context) error // serves get_user_following: GET /user/following (routes.conf:1163:7)
+	/*line routes.conf:1169:6*/ GetUserFollowingByUser(ctx *runtime.Context, user string) error // serves get_user_following_by_user: GET /user/following/:user (routes.conf:1169:7)
+	/*line routes.conf:365:6*/ GetUserIssues(ctx *runtime.Context) error // serves get_user_issues: GET /user/issues (routes.conf:365:7)
+	/*line routes.conf:1199:6*/ GetUserKeys(ctx *runtime.Context) error // serves get_user_keys: GET /user/keys (routes.conf:1199:7)
+	/*line routes.conf:1205:6*/ GetUserKeysById(ctx *runtime.Context, id string) error // serves get_user_keys_by_id: GET /user/keys/:id (routes.conf:1205:7)
+	/*line routes.conf:557:6*/ GetUserOrgs(ctx *runtime.Context) error // serves get_user_orgs: GET /user/orgs (routes.conf:557:7)
+	/*line routes.conf:743:6*/ GetUserRepos(ctx *runtime.Context) error // serves get_user_repos: GET /user/repos (routes.conf:743:7)
+	/*line routes.conf:167:6*/ GetUserStarred(ctx *runtime.Context) error // serves get_user_starred: GET /user/starred (routes.conf:167:7)
+	/*line routes.conf:173:6*/ GetUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_user_starred_by_owner_by_repo: GET /user/starred/:owner/:repo (routes.conf:173:7)
+	/*line routes.conf:203:6*/ GetUserSubscriptions(ctx *runtime.Context) error // serves get_user_subscriptions: GET /user/subscriptions (routes.conf:203:7)
+	/*line routes.conf:227:6*/ GetUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_user_subscriptions_by_owner_by_repo: GET /user/subscriptions/:owner/:repo (routes.conf:227:7)
+	/*line routes.conf:683:6*/ GetUserTeams(ctx *runtime.Context) error // serves get_user_teams: GET /user/teams (routes.conf:683:7)
+	/*line routes.conf:1121:6*/ GetUsers(ctx *runtime.Context) error // serves get_users: GET /users (routes.conf:1121:7)
+	/*line routes.conf:1109:6*/ GetUsersByUser(ctx *runtime.Context, user string) error // serves get_users_by_user: GET /users/:user (routes.conf:1109:7)
+	/*line routes.conf:83:6*/ GetUsersByUserEvents(ctx *runtime.Context, user string) error // serves get_users_by_user_events: GET /users/:user/events (routes.conf:83:7)
+	/*line routes.conf:95:6*/ GetUsersByUserEventsOrgsByOrg(ctx *runtime.Context, user string, org string) error // serves get_users_by_user_events_orgs_by_org: GET /users/:user/events/orgs/:org (routes.conf:95:7)
+	/*line routes.conf:89:6*/ GetUsersByUserEventsPublic(ctx *runtime.Context, user string) error // serves get_users_by_user_events_public: GET /users/:user/events/public (routes.conf:89:7)
+	/*line routes.conf:1145:6*/ GetUsersByUserFollowers(ctx *runtime.Context, user string) error // serves get_users_by_user_followers: GET /users/:user/followers (routes.conf:1145:7)
+	/*line routes.conf:1157:6*/ GetUsersByUserFollowing(ctx *runtime.Context, user string) error // serves get_users_by_user_following: GET /users/:user/following (routes.conf:1157:7)
+	/*line routes.conf:1175:6*/ GetUsersByUserFollowingByTargetUser(ctx *runtime.Context, user string, targetUser string) error // serves get_users_by_user_following_by_target_user: GET /users/:user/following/:target_user (routes.conf:1175:7)
+	/*line routes.conf:245:6*/ GetUsersByUserGists(ctx *runtime.Context, user string) error // serves get_users_by_user_gists: GET /users/:user/gists (routes.conf:245:7)
+	/*line routes.conf:1193:6*/ GetUsersByUserKeys(ctx *runtime.Context, user string) error // serves get_users_by_user_keys: GET /users/:user/keys (routes.conf:1193:7)
+	/*line routes.conf:551:6*/ GetUsersByUserOrgs(ctx *runtime.Context, user string) error // serves get_users_by_user_orgs: GET /users/:user/orgs (routes.conf:551:7)
+	/*line routes.conf:71:6*/ GetUsersByUserReceivedEvents(ctx *runtime.Context, user string) error // serves get_users_by_user_received_events: GET /users/:user/received_events (routes.conf:71:7)
+	/*line routes.conf:77:6*/ GetUsersByUserReceivedEventsPublic(ctx *runtime.Context, user string) error // serves get_users_by_user_received_events_public: GET /users/:user/received_events/public (routes.conf:77:7)
+	/*line routes.conf:749:6*/ GetUsersByUserRepos(ctx *runtime.Context, user string) error // serves get_users_by_user_repos: GET /users/:user/repos (routes.conf:749:7)
+	/*line routes.conf:161:6*/ GetUsersByUserStarred(ctx *runtime.Context, user string) error // serves get_users_by_user_starred: GET /users/:user/starred (routes.conf:161:7)
+	/*line routes.conf:197:6*/ GetUsersByUserSubscriptions(ctx *runtime.Context, user string) error // serves get_users_by_user_subscriptions: GET /users/:user/subscriptions (routes.conf:197:7)
+	/*line routes.conf:17:6*/ PostAuthorizations(ctx *runtime.Context) error // serves post_authorizations: POST /authorizations (routes.conf:17:7)
+	/*line routes.conf:263:6*/ PostGists(ctx *runtime.Context) error // serves post_gists: POST /gists (routes.conf:263:7)
+	/*line routes.conf:287:6*/ PostGistsByIdForks(ctx *runtime.Context, id string) error // serves post_gists_by_id_forks: POST /gists/:id/forks (routes.conf:287:7)
+	/*line routes.conf:527:6*/ PostMarkdown(ctx *runtime.Context) error // serves post_markdown: POST /markdown (routes.conf:527:7)
+	/*line routes.conf:533:6*/ PostMarkdownRaw(ctx *runtime.Context) error // serves post_markdown_raw: POST /markdown/raw (routes.conf:533:7)
+	/*line routes.conf:773:6*/ PostOrgsByOrgRepos(ctx *runtime.Context, org string) error // serves post_orgs_by_org_repos: POST /orgs/:org/repos (routes.conf:773:7)
+	/*line routes.conf:623:6*/ PostOrgsByOrgTeams(ctx *runtime.Context, org string) error // serves post_orgs_by_org_teams: POST /orgs/:org/teams (routes.conf:623:7)
+	/*line routes.conf:863:6*/ PostReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error // serves post_repos_by_owner_by_repo_commits_by_sha_comments: POST /repos/:owner/:repo/commits/:sha/comments (routes.conf:863:7)
+	/*line routes.conf:947:6*/ PostReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_forks: POST /repos/:owner/:repo/forks (routes.conf:947:7)
+	/*line routes.conf:305:6*/ PostReposByOwnerByRepoGitBlobs(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_blobs: POST /repos/:owner/:repo/git/blobs (routes.conf:305:7)
+	/*line routes.conf:317:6*/ PostReposByOwnerByRepoGitCommits(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_commits: POST /repos/:owner/:repo/git/commits (routes.conf:317:7)
+	/*line routes.conf:329:6*/ PostReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_refs: POST /repos/:owner/:repo/git/refs (routes.conf:329:7)
+	/*line routes.conf:341:6*/ PostReposByOwnerByRepoGitTags(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_tags: POST /repos/:owner/:repo/git/tags (routes.conf:341:7)
+	/*line routes.conf:353:6*/ PostReposByOwnerByRepoGitTrees(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_trees: POST /repos/:owner/:repo/git/trees (routes.conf:353:7)
+	/*line routes.conf:965:6*/ PostReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_hooks: POST /repos/:owner/:repo/hooks (routes.conf:965:7)
+	/*line routes.conf:971:6*/ PostReposByOwnerByRepoHooksByIdTests(ctx *runtime.Context, owner string, repo string, id string) error // serves post_repos_by_owner_by_repo_hooks_by_id_tests: POST /repos/:owner/:repo/hooks/:id/tests (routes.conf:971:7)
+	/*line routes.conf:389:6*/ PostReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_issues: POST /repos/:owner/:repo/issues (routes.conf:389:7)
+	/*line routes.conf:413:6*/ PostReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves post_repos_by_owner_by_repo_issues_by_number_comments: POST /repos/:owner/:repo/issues/:number/comments (routes.conf:413:7)
+	/*line routes.conf:455:6*/ PostReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves post_repos_by_owner_by_repo_issues_by_number_labels: POST /repos/:owner/:repo/issues/:number/labels (routes.conf:455:7)
+	/*line routes.conf:911:6*/ PostReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_keys: POST /repos/:owner/:repo/keys (routes.conf:911:7)
+	/*line routes.conf:437:6*/ PostReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_labels: POST /repos/:owner/:repo/labels (routes.conf:437:7)
+	/*line routes.conf:983:6*/ PostReposByOwnerByRepoMerges(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_merges: POST /repos/:owner/:repo/merges (routes.conf:983:7)
+	/*line routes.conf:497:6*/ PostReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_milestones: POST /repos/:owner/:repo/milestones (routes.conf:497:7)
+	/*line routes.conf:701:6*/ PostReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_pulls: POST /repos/:owner/:repo/pulls (routes.conf:701:7)
+	/*line routes.conf:1001:6*/ PostReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_releases: POST /repos/:owner/:repo/releases (routes.conf:1001:7)
+	/*line routes.conf:1055:6*/ PostReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves post_repos_by_owner_by_repo_statuses_by_ref: POST /repos/:owner/:repo/statuses/:ref (routes.conf:1055:7)
+	/*line routes.conf:1133:6*/ PostUserEmails(ctx *runtime.Context) error // serves post_user_emails: POST /user/emails (routes.conf:1133:7)
+	/*line routes.conf:1211:6*/ PostUserKeys(ctx *runtime.Context) error // serves post_user_keys: POST /user/keys (routes.conf:1211:7)
+	/*line routes.conf:767:6*/ PostUserRepos(ctx *runtime.Context) error // serves post_user_repos: POST /user/repos (routes.conf:767:7)
+	/*line routes.conf:269:6*/ PutGistsByIdStar(ctx *runtime.Context, id string) error // serves put_gists_by_id_star: PUT /gists/:id/star (routes.conf:269:7)
+	/*line routes.conf:119:6*/ PutNotifications(ctx *runtime.Context) error // serves put_notifications: PUT /notifications (routes.conf:119:7)
+	/*line routes.conf:143:6*/ PutNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves put_notifications_threads_by_id_subscription: PUT /notifications/threads/:id/subscription (routes.conf:143:7)
+	/*line routes.conf:599:6*/ PutOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves put_orgs_by_org_public_members_by_user: PUT /orgs/:org/public_members/:user (routes.conf:599:7)
+	/*line routes.conf:839:6*/ PutReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves put_repos_by_owner_by_repo_collaborators_by_user: PUT /repos/:owner/:repo/collaborators/:user (routes.conf:839:7)
+	/*line routes.conf:467:6*/ PutReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_issues_by_number_labels: PUT /repos/:owner/:repo/issues/:number/labels (routes.conf:467:7)
+	/*line routes.conf:125:6*/ PutReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error // serves put_repos_by_owner_by_repo_notifications: PUT /repos/:owner/:repo/notifications (routes.conf:125:7)
+	/*line routes.conf:737:6*/ PutReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_pulls_by_number_comments: PUT /repos/:owner/:repo/pulls/:number/comments (routes.conf:737:7)
+	/*line routes.conf:725:6*/ PutReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_pulls_by_number_merge: PUT /repos/:owner/:repo/pulls/:number/merge (routes.conf:725:7)
+	/*line routes.conf:215:6*/ PutReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves put_repos_by_owner_by_repo_subscription: PUT /repos/:owner/:repo/subscription (routes.conf:215:7)
+	/*line routes.conf:647:6*/ PutTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves put_teams_by_id_members_by_user: PUT /teams/:id/members/:user (routes.conf:647:7)
+	/*line routes.conf:671:6*/ PutTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves put_teams_by_id_repos_by_owner_by_repo: PUT /teams/:id/repos/:owner/:repo (routes.conf:671:7)
+	/*line routes.conf:1181:6*/ PutUserFollowingByUser(ctx *runtime.Context, user string) error // serves put_user_following_by_user: PUT /user/following/:user (routes.conf:1181:7)
+	/*line routes.conf:179:6*/ PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (routes.conf:179:7)
+	/*line routes.conf:233:6*/ PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (routes.conf:233:7)
 }
+
+//line routes_gen.go:2522:1
 
 // DeleteApplicationsByClientIDTokens returns the URL of route "delete_applications_by_client_id_tokens": /applications/:client_id/tokens (routes.conf:35:7).
 //
@@ -2729,7 +2527,7 @@ func (u *URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) (string
 	return routegenCheckedHelperURL(u, 0, clientID)
 }
 
-//line routes_gen.go:2733:1
+//line routes_gen.go:2531:1
 
 // DeleteApplicationsByClientIDTokensByAccessToken returns the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:41:7).
 //
@@ -2738,7 +2536,7 @@ func (u *URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID st
 	return routegenCheckedHelperURL(u, 1, clientID, accessToken)
 }
 
-//line routes_gen.go:2742:1
+//line routes_gen.go:2540:1
 
 // GetApplicationsByClientIDTokensByAccessToken returns the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:29:7).
 //
@@ -2747,7 +2545,7 @@ func (u *URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID strin
 	return routegenCheckedHelperURL(u, 2, clientID, accessToken)
 }
 
-//line routes_gen.go:2751:1
+//line routes_gen.go:2549:1
 
 // GetAuthorizations returns the URL of route "get_authorizations": /authorizations (routes.conf:5:7).
 //
@@ -2756,7 +2554,7 @@ func (u *URLBuilder) GetAuthorizations() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:2760:1
+//line routes_gen.go:2558:1
 
 // PostAuthorizations returns the URL of route "post_authorizations": /authorizations (routes.conf:17:7).
 //
@@ -2765,7 +2563,7 @@ func (u *URLBuilder) PostAuthorizations() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:2769:1
+//line routes_gen.go:2567:1
 
 // DeleteAuthorizationsByID returns the URL of route "delete_authorizations_by_id": /authorizations/:id (routes.conf:23:7).
 //
@@ -2774,7 +2572,7 @@ func (u *URLBuilder) DeleteAuthorizationsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:2778:1
+//line routes_gen.go:2576:1
 
 // GetAuthorizationsByID returns the URL of route "get_authorizations_by_id": /authorizations/:id (routes.conf:11:7).
 //
@@ -2783,7 +2581,7 @@ func (u *URLBuilder) GetAuthorizationsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 6, id)
 }
 
-//line routes_gen.go:2787:1
+//line routes_gen.go:2585:1
 
 // GetEmojis returns the URL of route "get_emojis": /emojis (routes.conf:509:7).
 //
@@ -2792,7 +2590,7 @@ func (u *URLBuilder) GetEmojis() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:2796:1
+//line routes_gen.go:2594:1
 
 // GetEvents returns the URL of route "get_events": /events (routes.conf:47:7).
 //
@@ -2801,7 +2599,7 @@ func (u *URLBuilder) GetEvents() string {
 	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:2805:1
+//line routes_gen.go:2603:1
 
 // GetFeeds returns the URL of route "get_feeds": /feeds (routes.conf:101:7).
 //
@@ -2810,7 +2608,7 @@ func (u *URLBuilder) GetFeeds() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:2814:1
+//line routes_gen.go:2612:1
 
 // GetGists returns the URL of route "get_gists": /gists (routes.conf:251:7).
 //
@@ -2819,7 +2617,7 @@ func (u *URLBuilder) GetGists() string {
 	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:2823:1
+//line routes_gen.go:2621:1
 
 // PostGists returns the URL of route "post_gists": /gists (routes.conf:263:7).
 //
@@ -2828,7 +2626,7 @@ func (u *URLBuilder) PostGists() string {
 	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:2832:1
+//line routes_gen.go:2630:1
 
 // DeleteGistsByID returns the URL of route "delete_gists_by_id": /gists/:id (routes.conf:293:7).
 //
@@ -2837,7 +2635,7 @@ func (u *URLBuilder) DeleteGistsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 12, id)
 }
 
-//line routes_gen.go:2841:1
+//line routes_gen.go:2639:1
 
 // GetGistsByID returns the URL of route "get_gists_by_id": /gists/:id (routes.conf:257:7).
 //
@@ -2846,7 +2644,7 @@ func (u *URLBuilder) GetGistsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 13, id)
 }
 
-//line routes_gen.go:2850:1
+//line routes_gen.go:2648:1
 
 // PostGistsByIDForks returns the URL of route "post_gists_by_id_forks": /gists/:id/forks (routes.conf:287:7).
 //
@@ -2855,7 +2653,7 @@ func (u *URLBuilder) PostGistsByIDForks(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 14, id)
 }
 
-//line routes_gen.go:2859:1
+//line routes_gen.go:2657:1
 
 // DeleteGistsByIDStar returns the URL of route "delete_gists_by_id_star": /gists/:id/star (routes.conf:275:7).
 //
@@ -2864,7 +2662,7 @@ func (u *URLBuilder) DeleteGistsByIDStar(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 15, id)
 }
 
-//line routes_gen.go:2868:1
+//line routes_gen.go:2666:1
 
 // GetGistsByIDStar returns the URL of route "get_gists_by_id_star": /gists/:id/star (routes.conf:281:7).
 //
@@ -2873,7 +2671,7 @@ func (u *URLBuilder) GetGistsByIDStar(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 16, id)
 }
 
-//line routes_gen.go:2877:1
+//line routes_gen.go:2675:1
 
 // PutGistsByIDStar returns the URL of route "put_gists_by_id_star": /gists/:id/star (routes.conf:269:7).
 //
@@ -2882,7 +2680,7 @@ func (u *URLBuilder) PutGistsByIDStar(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 17, id)
 }
 
-//line routes_gen.go:2886:1
+//line routes_gen.go:2684:1
 
 // GetGitignoreTemplates returns the URL of route "get_gitignore_templates": /gitignore/templates (routes.conf:515:7).
 //
@@ -2891,7 +2689,7 @@ func (u *URLBuilder) GetGitignoreTemplates() string {
 	return routegenHelperURL(u, 18)
 }
 
-//line routes_gen.go:2895:1
+//line routes_gen.go:2693:1
 
 // GetGitignoreTemplatesByName returns the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name (routes.conf:521:7).
 //
@@ -2900,7 +2698,7 @@ func (u *URLBuilder) GetGitignoreTemplatesByName(name string) (string, error) {
 	return routegenCheckedHelperURL(u, 19, name)
 }
 
-//line routes_gen.go:2904:1
+//line routes_gen.go:2702:1
 
 // GetIssues returns the URL of route "get_issues": /issues (routes.conf:359:7).
 //
@@ -2909,7 +2707,7 @@ func (u *URLBuilder) GetIssues() string {
 	return routegenHelperURL(u, 20)
 }
 
-//line routes_gen.go:2913:1
+//line routes_gen.go:2711:1
 
 // GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword returns the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword (routes.conf:1085:7).
 //
@@ -2918,7 +2716,7 @@ func (u *URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ow
 	return routegenCheckedHelperURL(u, 21, owner, repository, state, keyword)
 }
 
-//line routes_gen.go:2922:1
+//line routes_gen.go:2720:1
 
 // GetLegacyReposSearchByKeyword returns the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword (routes.conf:1091:7).
 //
@@ -2927,7 +2725,7 @@ func (u *URLBuilder) GetLegacyReposSearchByKeyword(keyword string) (string, erro
 	return routegenCheckedHelperURL(u, 22, keyword)
 }
 
-//line routes_gen.go:2931:1
+//line routes_gen.go:2729:1
 
 // GetLegacyUserEmailByEmail returns the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email (routes.conf:1103:7).
 //
@@ -2936,7 +2734,7 @@ func (u *URLBuilder) GetLegacyUserEmailByEmail(email string) (string, error) {
 	return routegenCheckedHelperURL(u, 23, email)
 }
 
-//line routes_gen.go:2940:1
+//line routes_gen.go:2738:1
 
 // GetLegacyUserSearchByKeyword returns the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword (routes.conf:1097:7).
 //
@@ -2945,7 +2743,7 @@ func (u *URLBuilder) GetLegacyUserSearchByKeyword(keyword string) (string, error
 	return routegenCheckedHelperURL(u, 24, keyword)
 }
 
-//line routes_gen.go:2949:1
+//line routes_gen.go:2747:1
 
 // PostMarkdown returns the URL of route "post_markdown": /markdown (routes.conf:527:7).
 //
@@ -2954,7 +2752,7 @@ func (u *URLBuilder) PostMarkdown() string {
 	return routegenHelperURL(u, 25)
 }
 
-//line routes_gen.go:2958:1
+//line routes_gen.go:2756:1
 
 // PostMarkdownRaw returns the URL of route "post_markdown_raw": /markdown/raw (routes.conf:533:7).
 //
@@ -2963,7 +2761,7 @@ func (u *URLBuilder) PostMarkdownRaw() string {
 	return routegenHelperURL(u, 26)
 }
 
-//line routes_gen.go:2967:1
+//line routes_gen.go:2765:1
 
 // GetMeta returns the URL of route "get_meta": /meta (routes.conf:539:7).
 //
@@ -2972,7 +2770,7 @@ func (u *URLBuilder) GetMeta() string {
 	return routegenHelperURL(u, 27)
 }
 
-//line routes_gen.go:2976:1
+//line routes_gen.go:2774:1
 
 // GetNetworksByOwnerByRepoEvents returns the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events (routes.conf:59:7).
 //
@@ -2981,7 +2779,7 @@ func (u *URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 28, owner, repo)
 }
 
-//line routes_gen.go:2985:1
+//line routes_gen.go:2783:1
 
 // GetNotifications returns the URL of route "get_notifications": /notifications (routes.conf:107:7).
 //
@@ -2990,7 +2788,7 @@ func (u *URLBuilder) GetNotifications() string {
 	return routegenHelperURL(u, 29)
 }
 
-//line routes_gen.go:2994:1
+//line routes_gen.go:2792:1
 
 // PutNotifications returns the URL of route "put_notifications": /notifications (routes.conf:119:7).
 //
@@ -2999,7 +2797,7 @@ func (u *URLBuilder) PutNotifications() string {
 	return routegenHelperURL(u, 30)
 }
 
-//line routes_gen.go:3003:1
+//line routes_gen.go:2801:1
 
 // GetNotificationsThreadsByID returns the URL of route "get_notifications_threads_by_id": /notifications/threads/:id (routes.conf:131:7).
 //
@@ -3008,7 +2806,7 @@ func (u *URLBuilder) GetNotificationsThreadsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 31, id)
 }
 
-//line routes_gen.go:3012:1
+//line routes_gen.go:2810:1
 
 // DeleteNotificationsThreadsByIDSubscription returns the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:149:7).
 //
@@ -3017,7 +2815,7 @@ func (u *URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) (stri
 	return routegenCheckedHelperURL(u, 32, id)
 }
 
-//line routes_gen.go:3021:1
+//line routes_gen.go:2819:1
 
 // GetNotificationsThreadsByIDSubscription returns the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:137:7).
 //
@@ -3026,7 +2824,7 @@ func (u *URLBuilder) GetNotificationsThreadsByIDSubscription(id string) (string,
 	return routegenCheckedHelperURL(u, 33, id)
 }
 
-//line routes_gen.go:3030:1
+//line routes_gen.go:2828:1
 
 // PutNotificationsThreadsByIDSubscription returns the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:143:7).
 //
@@ -3035,7 +2833,7 @@ func (u *URLBuilder) PutNotificationsThreadsByIDSubscription(id string) (string,
 	return routegenCheckedHelperURL(u, 34, id)
 }
 
-//line routes_gen.go:3039:1
+//line routes_gen.go:2837:1
 
 // GetOrgsByOrg returns the URL of route "get_orgs_by_org": /orgs/:org (routes.conf:563:7).
 //
@@ -3044,7 +2842,7 @@ func (u *URLBuilder) GetOrgsByOrg(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 35, org)
 }
 
-//line routes_gen.go:3048:1
+//line routes_gen.go:2846:1
 
 // GetOrgsByOrgEvents returns the URL of route "get_orgs_by_org_events": /orgs/:org/events (routes.conf:65:7).
 //
@@ -3053,7 +2851,7 @@ func (u *URLBuilder) GetOrgsByOrgEvents(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 36, org)
 }
 
-//line routes_gen.go:3057:1
+//line routes_gen.go:2855:1
 
 // GetOrgsByOrgIssues returns the URL of route "get_orgs_by_org_issues": /orgs/:org/issues (routes.conf:371:7).
 //
@@ -3062,7 +2860,7 @@ func (u *URLBuilder) GetOrgsByOrgIssues(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 37, org)
 }
 
-//line routes_gen.go:3066:1
+//line routes_gen.go:2864:1
 
 // GetOrgsByOrgMembers returns the URL of route "get_orgs_by_org_members": /orgs/:org/members (routes.conf:569:7).
 //
@@ -3071,7 +2869,7 @@ func (u *URLBuilder) GetOrgsByOrgMembers(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 38, org)
 }
 
-//line routes_gen.go:3075:1
+//line routes_gen.go:2873:1
 
 // DeleteOrgsByOrgMembersByUser returns the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:581:7).
 //
@@ -3080,7 +2878,7 @@ func (u *URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) (stri
 	return routegenCheckedHelperURL(u, 39, org, user)
 }
 
-//line routes_gen.go:3084:1
+//line routes_gen.go:2882:1
 
 // GetOrgsByOrgMembersByUser returns the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:575:7).
 //
@@ -3089,7 +2887,7 @@ func (u *URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) (string,
 	return routegenCheckedHelperURL(u, 40, org, user)
 }
 
-//line routes_gen.go:3093:1
+//line routes_gen.go:2891:1
 
 // GetOrgsByOrgPublicMembers returns the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members (routes.conf:587:7).
 //
@@ -3098,7 +2896,7 @@ func (u *URLBuilder) GetOrgsByOrgPublicMembers(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 41, org)
 }
 
-//line routes_gen.go:3102:1
+//line routes_gen.go:2900:1
 
 // DeleteOrgsByOrgPublicMembersByUser returns the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:605:7).
 //
@@ -3107,7 +2905,7 @@ func (u *URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string)
 	return routegenCheckedHelperURL(u, 42, org, user)
 }
 
-//line routes_gen.go:3111:1
+//line routes_gen.go:2909:1
 
 // GetOrgsByOrgPublicMembersByUser returns the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:593:7).
 //
@@ -3116,7 +2914,7 @@ func (u *URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) (s
 	return routegenCheckedHelperURL(u, 43, org, user)
 }
 
-//line routes_gen.go:3120:1
+//line routes_gen.go:2918:1
 
 // PutOrgsByOrgPublicMembersByUser returns the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:599:7).
 //
@@ -3125,7 +2923,7 @@ func (u *URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) (s
 	return routegenCheckedHelperURL(u, 44, org, user)
 }
 
-//line routes_gen.go:3129:1
+//line routes_gen.go:2927:1
 
 // GetOrgsByOrgRepos returns the URL of route "get_orgs_by_org_repos": /orgs/:org/repos (routes.conf:755:7).
 //
@@ -3134,7 +2932,7 @@ func (u *URLBuilder) GetOrgsByOrgRepos(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 45, org)
 }
 
-//line routes_gen.go:3138:1
+//line routes_gen.go:2936:1
 
 // PostOrgsByOrgRepos returns the URL of route "post_orgs_by_org_repos": /orgs/:org/repos (routes.conf:773:7).
 //
@@ -3143,7 +2941,7 @@ func (u *URLBuilder) PostOrgsByOrgRepos(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 46, org)
 }
 
-//line routes_gen.go:3147:1
+//line routes_gen.go:2945:1
 
 // GetOrgsByOrgTeams returns the URL of route "get_orgs_by_org_teams": /orgs/:org/teams (routes.conf:611:7).
 //
@@ -3152,7 +2950,7 @@ func (u *URLBuilder) GetOrgsByOrgTeams(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 47, org)
 }
 
-//line routes_gen.go:3156:1
+//line routes_gen.go:2954:1
 
 // PostOrgsByOrgTeams returns the URL of route "post_orgs_by_org_teams": /orgs/:org/teams (routes.conf:623:7).
 //
@@ -3161,7 +2959,7 @@ func (u *URLBuilder) PostOrgsByOrgTeams(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 48, org)
 }
 
-//line routes_gen.go:3165:1
+//line routes_gen.go:2963:1
 
 // GetRateLimit returns the URL of route "get_rate_limit": /rate_limit (routes.conf:545:7).
 //
@@ -3170,7 +2968,7 @@ func (u *URLBuilder) GetRateLimit() string {
 	return routegenHelperURL(u, 49)
 }
 
-//line routes_gen.go:3174:1
+//line routes_gen.go:2972:1
 
 // DeleteReposByOwnerByRepo returns the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:821:7).
 //
@@ -3179,7 +2977,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) (string
 	return routegenCheckedHelperURL(u, 50, owner, repo)
 }
 
-//line routes_gen.go:3183:1
+//line routes_gen.go:2981:1
 
 // GetReposByOwnerByRepo returns the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:779:7).
 //
@@ -3188,7 +2986,7 @@ func (u *URLBuilder) GetReposByOwnerByRepo(owner string, repo string) (string, e
 	return routegenCheckedHelperURL(u, 51, owner, repo)
 }
 
-//line routes_gen.go:3192:1
+//line routes_gen.go:2990:1
 
 // GetReposByOwnerByRepoAssignees returns the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees (routes.conf:395:7).
 //
@@ -3197,7 +2995,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 52, owner, repo)
 }
 
-//line routes_gen.go:3201:1
+//line routes_gen.go:2999:1
 
 // GetReposByOwnerByRepoAssigneesByAssignee returns the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee (routes.conf:401:7).
 //
@@ -3206,7 +3004,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo
 	return routegenCheckedHelperURL(u, 53, owner, repo, assignee)
 }
 
-//line routes_gen.go:3210:1
+//line routes_gen.go:3008:1
 
 // GetReposByOwnerByRepoBranches returns the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches (routes.conf:809:7).
 //
@@ -3215,7 +3013,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 54, owner, repo)
 }
 
-//line routes_gen.go:3219:1
+//line routes_gen.go:3017:1
 
 // GetReposByOwnerByRepoBranchesByBranch returns the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch (routes.conf:815:7).
 //
@@ -3224,7 +3022,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo st
 	return routegenCheckedHelperURL(u, 55, owner, repo, branch)
 }
 
-//line routes_gen.go:3228:1
+//line routes_gen.go:3026:1
 
 // GetReposByOwnerByRepoCollaborators returns the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators (routes.conf:827:7).
 //
@@ -3233,7 +3031,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo strin
 	return routegenCheckedHelperURL(u, 56, owner, repo)
 }
 
-//line routes_gen.go:3237:1
+//line routes_gen.go:3035:1
 
 // DeleteReposByOwnerByRepoCollaboratorsByUser returns the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:845:7).
 //
@@ -3242,7 +3040,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, r
 	return routegenCheckedHelperURL(u, 57, owner, repo, user)
 }
 
-//line routes_gen.go:3246:1
+//line routes_gen.go:3044:1
 
 // GetReposByOwnerByRepoCollaboratorsByUser returns the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:833:7).
 //
@@ -3251,7 +3049,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo
 	return routegenCheckedHelperURL(u, 58, owner, repo, user)
 }
 
-//line routes_gen.go:3255:1
+//line routes_gen.go:3053:1
 
 // PutReposByOwnerByRepoCollaboratorsByUser returns the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:839:7).
 //
@@ -3260,7 +3058,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo
 	return routegenCheckedHelperURL(u, 59, owner, repo, user)
 }
 
-//line routes_gen.go:3264:1
+//line routes_gen.go:3062:1
 
 // GetReposByOwnerByRepoComments returns the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments (routes.conf:851:7).
 //
@@ -3269,7 +3067,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 60, owner, repo)
 }
 
-//line routes_gen.go:3273:1
+//line routes_gen.go:3071:1
 
 // DeleteReposByOwnerByRepoCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:875:7).
 //
@@ -3278,7 +3076,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo str
 	return routegenCheckedHelperURL(u, 61, owner, repo, id)
 }
 
-//line routes_gen.go:3282:1
+//line routes_gen.go:3080:1
 
 // GetReposByOwnerByRepoCommentsByID returns the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:869:7).
 //
@@ -3287,7 +3085,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string
 	return routegenCheckedHelperURL(u, 62, owner, repo, id)
 }
 
-//line routes_gen.go:3291:1
+//line routes_gen.go:3089:1
 
 // GetReposByOwnerByRepoCommits returns the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits (routes.conf:881:7).
 //
@@ -3296,7 +3094,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 63, owner, repo)
 }
 
-//line routes_gen.go:3300:1
+//line routes_gen.go:3098:1
 
 // GetReposByOwnerByRepoCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha (routes.conf:887:7).
 //
@@ -3305,7 +3103,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string
 	return routegenCheckedHelperURL(u, 64, owner, repo, sha)
 }
 
-//line routes_gen.go:3309:1
+//line routes_gen.go:3107:1
 
 // GetReposByOwnerByRepoCommitsByShaComments returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:857:7).
 //
@@ -3314,7 +3112,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, rep
 	return routegenCheckedHelperURL(u, 65, owner, repo, sha)
 }
 
-//line routes_gen.go:3318:1
+//line routes_gen.go:3116:1
 
 // PostReposByOwnerByRepoCommitsByShaComments returns the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:863:7).
 //
@@ -3323,7 +3121,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, re
 	return routegenCheckedHelperURL(u, 66, owner, repo, sha)
 }
 
-//line routes_gen.go:3327:1
+//line routes_gen.go:3125:1
 
 // GetReposByOwnerByRepoContributors returns the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors (routes.conf:785:7).
 //
@@ -3332,7 +3130,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string
 	return routegenCheckedHelperURL(u, 67, owner, repo)
 }
 
-//line routes_gen.go:3336:1
+//line routes_gen.go:3134:1
 
 // GetReposByOwnerByRepoDownloads returns the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads (routes.conf:923:7).
 //
@@ -3341,7 +3139,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 68, owner, repo)
 }
 
-//line routes_gen.go:3345:1
+//line routes_gen.go:3143:1
 
 // DeleteReposByOwnerByRepoDownloadsByID returns the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:935:7).
 //
@@ -3350,7 +3148,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo st
 	return routegenCheckedHelperURL(u, 69, owner, repo, id)
 }
 
-//line routes_gen.go:3354:1
+//line routes_gen.go:3152:1
 
 // GetReposByOwnerByRepoDownloadsByID returns the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:929:7).
 //
@@ -3359,7 +3157,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo strin
 	return routegenCheckedHelperURL(u, 70, owner, repo, id)
 }
 
-//line routes_gen.go:3363:1
+//line routes_gen.go:3161:1
 
 // GetReposByOwnerByRepoEvents returns the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events (routes.conf:53:7).
 //
@@ -3368,7 +3166,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 71, owner, repo)
 }
 
-//line routes_gen.go:3372:1
+//line routes_gen.go:3170:1
 
 // GetReposByOwnerByRepoForks returns the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:941:7).
 //
@@ -3377,7 +3175,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 72, owner, repo)
 }
 
-//line routes_gen.go:3381:1
+//line routes_gen.go:3179:1
 
 // PostReposByOwnerByRepoForks returns the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:947:7).
 //
@@ -3386,7 +3184,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 73, owner, repo)
 }
 
-//line routes_gen.go:3390:1
+//line routes_gen.go:3188:1
 
 // PostReposByOwnerByRepoGitBlobs returns the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs (routes.conf:305:7).
 //
@@ -3395,7 +3193,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 74, owner, repo)
 }
 
-//line routes_gen.go:3399:1
+//line routes_gen.go:3197:1
 
 // GetReposByOwnerByRepoGitBlobsBySha returns the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha (routes.conf:299:7).
 //
@@ -3404,7 +3202,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo strin
 	return routegenCheckedHelperURL(u, 75, owner, repo, sha)
 }
 
-//line routes_gen.go:3408:1
+//line routes_gen.go:3206:1
 
 // PostReposByOwnerByRepoGitCommits returns the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits (routes.conf:317:7).
 //
@@ -3413,7 +3211,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string)
 	return routegenCheckedHelperURL(u, 76, owner, repo)
 }
 
-//line routes_gen.go:3417:1
+//line routes_gen.go:3215:1
 
 // GetReposByOwnerByRepoGitCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha (routes.conf:311:7).
 //
@@ -3422,7 +3220,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo str
 	return routegenCheckedHelperURL(u, 77, owner, repo, sha)
 }
 
-//line routes_gen.go:3426:1
+//line routes_gen.go:3224:1
 
 // GetReposByOwnerByRepoGitRefs returns the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:323:7).
 //
@@ -3431,7 +3229,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 78, owner, repo)
 }
 
-//line routes_gen.go:3435:1
+//line routes_gen.go:3233:1
 
 // PostReposByOwnerByRepoGitRefs returns the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:329:7).
 //
@@ -3440,7 +3238,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 79, owner, repo)
 }
 
-//line routes_gen.go:3444:1
+//line routes_gen.go:3242:1
 
 // PostReposByOwnerByRepoGitTags returns the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags (routes.conf:341:7).
 //
@@ -3449,7 +3247,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 80, owner, repo)
 }
 
-//line routes_gen.go:3453:1
+//line routes_gen.go:3251:1
 
 // GetReposByOwnerByRepoGitTagsBySha returns the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha (routes.conf:335:7).
 //
@@ -3458,7 +3256,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string
 	return routegenCheckedHelperURL(u, 81, owner, repo, sha)
 }
 
-//line routes_gen.go:3462:1
+//line routes_gen.go:3260:1
 
 // PostReposByOwnerByRepoGitTrees returns the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees (routes.conf:353:7).
 //
@@ -3467,7 +3265,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 82, owner, repo)
 }
 
-//line routes_gen.go:3471:1
+//line routes_gen.go:3269:1
 
 // GetReposByOwnerByRepoGitTreesBySha returns the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha (routes.conf:347:7).
 //
@@ -3476,7 +3274,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo strin
 	return routegenCheckedHelperURL(u, 83, owner, repo, sha)
 }
 
-//line routes_gen.go:3480:1
+//line routes_gen.go:3278:1
 
 // GetReposByOwnerByRepoHooks returns the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:953:7).
 //
@@ -3485,7 +3283,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 84, owner, repo)
 }
 
-//line routes_gen.go:3489:1
+//line routes_gen.go:3287:1
 
 // PostReposByOwnerByRepoHooks returns the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:965:7).
 //
@@ -3494,7 +3292,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 85, owner, repo)
 }
 
-//line routes_gen.go:3498:1
+//line routes_gen.go:3296:1
 
 // DeleteReposByOwnerByRepoHooksByID returns the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:977:7).
 //
@@ -3503,7 +3301,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string
 	return routegenCheckedHelperURL(u, 86, owner, repo, id)
 }
 
-//line routes_gen.go:3507:1
+//line routes_gen.go:3305:1
 
 // GetReposByOwnerByRepoHooksByID returns the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:959:7).
 //
@@ -3512,7 +3310,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, i
 	return routegenCheckedHelperURL(u, 87, owner, repo, id)
 }
 
-//line routes_gen.go:3516:1
+//line routes_gen.go:3314:1
 
 // PostReposByOwnerByRepoHooksByIDTests returns the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests (routes.conf:971:7).
 //
@@ -3521,7 +3319,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo str
 	return routegenCheckedHelperURL(u, 88, owner, repo, id)
 }
 
-//line routes_gen.go:3525:1
+//line routes_gen.go:3323:1
 
 // GetReposByOwnerByRepoIssues returns the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:377:7).
 //
@@ -3530,7 +3328,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 89, owner, repo)
 }
 
-//line routes_gen.go:3534:1
+//line routes_gen.go:3332:1
 
 // PostReposByOwnerByRepoIssues returns the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:389:7).
 //
@@ -3539,7 +3337,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 90, owner, repo)
 }
 
-//line routes_gen.go:3543:1
+//line routes_gen.go:3341:1
 
 // GetReposByOwnerByRepoIssuesByNumber returns the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (routes.conf:383:7).
 //
@@ -3548,7 +3346,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo stri
 	return routegenCheckedHelperURL(u, 91, owner, repo, number)
 }
 
-//line routes_gen.go:3552:1
+//line routes_gen.go:3350:1
 
 // GetReposByOwnerByRepoIssuesByNumberComments returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:407:7).
 //
@@ -3557,7 +3355,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, r
 	return routegenCheckedHelperURL(u, 92, owner, repo, number)
 }
 
-//line routes_gen.go:3561:1
+//line routes_gen.go:3359:1
 
 // PostReposByOwnerByRepoIssuesByNumberComments returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:413:7).
 //
@@ -3566,7 +3364,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, 
 	return routegenCheckedHelperURL(u, 93, owner, repo, number)
 }
 
-//line routes_gen.go:3570:1
+//line routes_gen.go:3368:1
 
 // GetReposByOwnerByRepoIssuesByNumberEvents returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events (routes.conf:419:7).
 //
@@ -3575,7 +3373,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, rep
 	return routegenCheckedHelperURL(u, 94, owner, repo, number)
 }
 
-//line routes_gen.go:3579:1
+//line routes_gen.go:3377:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:473:7).
 //
@@ -3584,7 +3382,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, 
 	return routegenCheckedHelperURL(u, 95, owner, repo, number)
 }
 
-//line routes_gen.go:3588:1
+//line routes_gen.go:3386:1
 
 // GetReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:449:7).
 //
@@ -3593,7 +3391,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, rep
 	return routegenCheckedHelperURL(u, 96, owner, repo, number)
 }
 
-//line routes_gen.go:3597:1
+//line routes_gen.go:3395:1
 
 // PostReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:455:7).
 //
@@ -3602,7 +3400,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, re
 	return routegenCheckedHelperURL(u, 97, owner, repo, number)
 }
 
-//line routes_gen.go:3606:1
+//line routes_gen.go:3404:1
 
 // PutReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:467:7).
 //
@@ -3611,7 +3409,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, rep
 	return routegenCheckedHelperURL(u, 98, owner, repo, number)
 }
 
-//line routes_gen.go:3615:1
+//line routes_gen.go:3413:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name (routes.conf:461:7).
 //
@@ -3620,7 +3418,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner st
 	return routegenCheckedHelperURL(u, 99, owner, repo, number, name)
 }
 
-//line routes_gen.go:3624:1
+//line routes_gen.go:3422:1
 
 // GetReposByOwnerByRepoKeys returns the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:899:7).
 //
@@ -3629,7 +3427,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) (strin
 	return routegenCheckedHelperURL(u, 100, owner, repo)
 }
 
-//line routes_gen.go:3633:1
+//line routes_gen.go:3431:1
 
 // PostReposByOwnerByRepoKeys returns the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:911:7).
 //
@@ -3638,7 +3436,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 101, owner, repo)
 }
 
-//line routes_gen.go:3642:1
+//line routes_gen.go:3440:1
 
 // DeleteReposByOwnerByRepoKeysByID returns the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:917:7).
 //
@@ -3647,7 +3445,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string,
 	return routegenCheckedHelperURL(u, 102, owner, repo, id)
 }
 
-//line routes_gen.go:3651:1
+//line routes_gen.go:3449:1
 
 // GetReposByOwnerByRepoKeysByID returns the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:905:7).
 //
@@ -3656,7 +3454,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id
 	return routegenCheckedHelperURL(u, 103, owner, repo, id)
 }
 
-//line routes_gen.go:3660:1
+//line routes_gen.go:3458:1
 
 // GetReposByOwnerByRepoLabels returns the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:425:7).
 //
@@ -3665,7 +3463,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 104, owner, repo)
 }
 
-//line routes_gen.go:3669:1
+//line routes_gen.go:3467:1
 
 // PostReposByOwnerByRepoLabels returns the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:437:7).
 //
@@ -3674,7 +3472,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 105, owner, repo)
 }
 
-//line routes_gen.go:3678:1
+//line routes_gen.go:3476:1
 
 // DeleteReposByOwnerByRepoLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:443:7).
 //
@@ -3683,7 +3481,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo str
 	return routegenCheckedHelperURL(u, 106, owner, repo, name)
 }
 
-//line routes_gen.go:3687:1
+//line routes_gen.go:3485:1
 
 // GetReposByOwnerByRepoLabelsByName returns the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:431:7).
 //
@@ -3692,7 +3490,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string
 	return routegenCheckedHelperURL(u, 107, owner, repo, name)
 }
 
-//line routes_gen.go:3696:1
+//line routes_gen.go:3494:1
 
 // GetReposByOwnerByRepoLanguages returns the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages (routes.conf:791:7).
 //
@@ -3701,7 +3499,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 108, owner, repo)
 }
 
-//line routes_gen.go:3705:1
+//line routes_gen.go:3503:1
 
 // PostReposByOwnerByRepoMerges returns the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges (routes.conf:983:7).
 //
@@ -3710,7 +3508,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 109, owner, repo)
 }
 
-//line routes_gen.go:3714:1
+//line routes_gen.go:3512:1
 
 // GetReposByOwnerByRepoMilestones returns the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:485:7).
 //
@@ -3719,7 +3517,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) 
 	return routegenCheckedHelperURL(u, 110, owner, repo)
 }
 
-//line routes_gen.go:3723:1
+//line routes_gen.go:3521:1
 
 // PostReposByOwnerByRepoMilestones returns the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:497:7).
 //
@@ -3728,7 +3526,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string)
 	return routegenCheckedHelperURL(u, 111, owner, repo)
 }
 
-//line routes_gen.go:3732:1
+//line routes_gen.go:3530:1
 
 // DeleteReposByOwnerByRepoMilestonesByNumber returns the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:503:7).
 //
@@ -3737,7 +3535,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, re
 	return routegenCheckedHelperURL(u, 112, owner, repo, number)
 }
 
-//line routes_gen.go:3741:1
+//line routes_gen.go:3539:1
 
 // GetReposByOwnerByRepoMilestonesByNumber returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:491:7).
 //
@@ -3746,7 +3544,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo 
 	return routegenCheckedHelperURL(u, 113, owner, repo, number)
 }
 
-//line routes_gen.go:3750:1
+//line routes_gen.go:3548:1
 
 // GetReposByOwnerByRepoMilestonesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels (routes.conf:479:7).
 //
@@ -3755,7 +3553,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string,
 	return routegenCheckedHelperURL(u, 114, owner, repo, number)
 }
 
-//line routes_gen.go:3759:1
+//line routes_gen.go:3557:1
 
 // GetReposByOwnerByRepoNotifications returns the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:113:7).
 //
@@ -3764,7 +3562,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo strin
 	return routegenCheckedHelperURL(u, 115, owner, repo)
 }
 
-//line routes_gen.go:3768:1
+//line routes_gen.go:3566:1
 
 // PutReposByOwnerByRepoNotifications returns the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:125:7).
 //
@@ -3773,7 +3571,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo strin
 	return routegenCheckedHelperURL(u, 116, owner, repo)
 }
 
-//line routes_gen.go:3777:1
+//line routes_gen.go:3575:1
 
 // GetReposByOwnerByRepoPulls returns the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:689:7).
 //
@@ -3782,7 +3580,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 117, owner, repo)
 }
 
-//line routes_gen.go:3786:1
+//line routes_gen.go:3584:1
 
 // PostReposByOwnerByRepoPulls returns the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:701:7).
 //
@@ -3791,7 +3589,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 118, owner, repo)
 }
 
-//line routes_gen.go:3795:1
+//line routes_gen.go:3593:1
 
 // GetReposByOwnerByRepoPullsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (routes.conf:695:7).
 //
@@ -3800,7 +3598,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo strin
 	return routegenCheckedHelperURL(u, 119, owner, repo, number)
 }
 
-//line routes_gen.go:3804:1
+//line routes_gen.go:3602:1
 
 // GetReposByOwnerByRepoPullsByNumberComments returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:731:7).
 //
@@ -3809,7 +3607,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, re
 	return routegenCheckedHelperURL(u, 120, owner, repo, number)
 }
 
-//line routes_gen.go:3813:1
+//line routes_gen.go:3611:1
 
 // PutReposByOwnerByRepoPullsByNumberComments returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:737:7).
 //
@@ -3818,7 +3616,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, re
 	return routegenCheckedHelperURL(u, 121, owner, repo, number)
 }
 
-//line routes_gen.go:3822:1
+//line routes_gen.go:3620:1
 
 // GetReposByOwnerByRepoPullsByNumberCommits returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits (routes.conf:707:7).
 //
@@ -3827,7 +3625,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, rep
 	return routegenCheckedHelperURL(u, 122, owner, repo, number)
 }
 
-//line routes_gen.go:3831:1
+//line routes_gen.go:3629:1
 
 // GetReposByOwnerByRepoPullsByNumberFiles returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files (routes.conf:713:7).
 //
@@ -3836,7 +3634,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo 
 	return routegenCheckedHelperURL(u, 123, owner, repo, number)
 }
 
-//line routes_gen.go:3840:1
+//line routes_gen.go:3638:1
 
 // GetReposByOwnerByRepoPullsByNumberMerge returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:719:7).
 //
@@ -3845,7 +3643,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo 
 	return routegenCheckedHelperURL(u, 124, owner, repo, number)
 }
 
-//line routes_gen.go:3849:1
+//line routes_gen.go:3647:1
 
 // PutReposByOwnerByRepoPullsByNumberMerge returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:725:7).
 //
@@ -3854,7 +3652,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo 
 	return routegenCheckedHelperURL(u, 125, owner, repo, number)
 }
 
-//line routes_gen.go:3858:1
+//line routes_gen.go:3656:1
 
 // GetReposByOwnerByRepoReadme returns the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme (routes.conf:893:7).
 //
@@ -3863,7 +3661,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 126, owner, repo)
 }
 
-//line routes_gen.go:3867:1
+//line routes_gen.go:3665:1
 
 // GetReposByOwnerByRepoReleases returns the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:989:7).
 //
@@ -3872,7 +3670,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 127, owner, repo)
 }
 
-//line routes_gen.go:3876:1
+//line routes_gen.go:3674:1
 
 // PostReposByOwnerByRepoReleases returns the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:1001:7).
 //
@@ -3881,7 +3679,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 128, owner, repo)
 }
 
-//line routes_gen.go:3885:1
+//line routes_gen.go:3683:1
 
 // DeleteReposByOwnerByRepoReleasesByID returns the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:1007:7).
 //
@@ -3890,7 +3688,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo str
 	return routegenCheckedHelperURL(u, 129, owner, repo, id)
 }
 
-//line routes_gen.go:3894:1
+//line routes_gen.go:3692:1
 
 // GetReposByOwnerByRepoReleasesByID returns the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:995:7).
 //
@@ -3899,7 +3697,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string
 	return routegenCheckedHelperURL(u, 130, owner, repo, id)
 }
 
-//line routes_gen.go:3903:1
+//line routes_gen.go:3701:1
 
 // GetReposByOwnerByRepoReleasesByIDAssets returns the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets (routes.conf:1013:7).
 //
@@ -3908,7 +3706,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo 
 	return routegenCheckedHelperURL(u, 131, owner, repo, id)
 }
 
-//line routes_gen.go:3912:1
+//line routes_gen.go:3710:1
 
 // GetReposByOwnerByRepoStargazers returns the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers (routes.conf:155:7).
 //
@@ -3917,7 +3715,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) 
 	return routegenCheckedHelperURL(u, 132, owner, repo)
 }
 
-//line routes_gen.go:3921:1
+//line routes_gen.go:3719:1
 
 // GetReposByOwnerByRepoStatsCodeFrequency returns the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency (routes.conf:1031:7).
 //
@@ -3926,7 +3724,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo 
 	return routegenCheckedHelperURL(u, 133, owner, repo)
 }
 
-//line routes_gen.go:3930:1
+//line routes_gen.go:3728:1
 
 // GetReposByOwnerByRepoStatsCommitActivity returns the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity (routes.conf:1025:7).
 //
@@ -3935,7 +3733,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo
 	return routegenCheckedHelperURL(u, 134, owner, repo)
 }
 
-//line routes_gen.go:3939:1
+//line routes_gen.go:3737:1
 
 // GetReposByOwnerByRepoStatsContributors returns the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors (routes.conf:1019:7).
 //
@@ -3944,7 +3742,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo s
 	return routegenCheckedHelperURL(u, 135, owner, repo)
 }
 
-//line routes_gen.go:3948:1
+//line routes_gen.go:3746:1
 
 // GetReposByOwnerByRepoStatsParticipation returns the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation (routes.conf:1037:7).
 //
@@ -3953,7 +3751,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo 
 	return routegenCheckedHelperURL(u, 136, owner, repo)
 }
 
-//line routes_gen.go:3957:1
+//line routes_gen.go:3755:1
 
 // GetReposByOwnerByRepoStatsPunchCard returns the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card (routes.conf:1043:7).
 //
@@ -3962,7 +3760,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo stri
 	return routegenCheckedHelperURL(u, 137, owner, repo)
 }
 
-//line routes_gen.go:3966:1
+//line routes_gen.go:3764:1
 
 // GetReposByOwnerByRepoStatusesByRef returns the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1049:7).
 //
@@ -3971,7 +3769,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo strin
 	return routegenCheckedHelperURL(u, 138, owner, repo, ref)
 }
 
-//line routes_gen.go:3975:1
+//line routes_gen.go:3773:1
 
 // PostReposByOwnerByRepoStatusesByRef returns the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1055:7).
 //
@@ -3980,7 +3778,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo stri
 	return routegenCheckedHelperURL(u, 139, owner, repo, ref)
 }
 
-//line routes_gen.go:3984:1
+//line routes_gen.go:3782:1
 
 // GetReposByOwnerByRepoSubscribers returns the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers (routes.conf:191:7).
 //
@@ -3989,7 +3787,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string)
 	return routegenCheckedHelperURL(u, 140, owner, repo)
 }
 
-//line routes_gen.go:3993:1
+//line routes_gen.go:3791:1
 
 // DeleteReposByOwnerByRepoSubscription returns the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:221:7).
 //
@@ -3998,7 +3796,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo str
 	return routegenCheckedHelperURL(u, 141, owner, repo)
 }
 
-//line routes_gen.go:4002:1
+//line routes_gen.go:3800:1
 
 // GetReposByOwnerByRepoSubscription returns the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:209:7).
 //
@@ -4007,7 +3805,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string
 	return routegenCheckedHelperURL(u, 142, owner, repo)
 }
 
-//line routes_gen.go:4011:1
+//line routes_gen.go:3809:1
 
 // PutReposByOwnerByRepoSubscription returns the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:215:7).
 //
@@ -4016,7 +3814,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string
 	return routegenCheckedHelperURL(u, 143, owner, repo)
 }
 
-//line routes_gen.go:4020:1
+//line routes_gen.go:3818:1
 
 // GetReposByOwnerByRepoTags returns the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags (routes.conf:803:7).
 //
@@ -4025,7 +3823,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) (strin
 	return routegenCheckedHelperURL(u, 144, owner, repo)
 }
 
-//line routes_gen.go:4029:1
+//line routes_gen.go:3827:1
 
 // GetReposByOwnerByRepoTeams returns the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams (routes.conf:797:7).
 //
@@ -4034,7 +3832,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 145, owner, repo)
 }
 
-//line routes_gen.go:4038:1
+//line routes_gen.go:3836:1
 
 // GetRepositories returns the URL of route "get_repositories": /repositories (routes.conf:761:7).
 //
@@ -4043,7 +3841,7 @@ func (u *URLBuilder) GetRepositories() string {
 	return routegenHelperURL(u, 146)
 }
 
-//line routes_gen.go:4047:1
+//line routes_gen.go:3845:1
 
 // GetSearchCode returns the URL of route "get_search_code": /search/code (routes.conf:1067:7).
 //
@@ -4052,7 +3850,7 @@ func (u *URLBuilder) GetSearchCode() string {
 	return routegenHelperURL(u, 147)
 }
 
-//line routes_gen.go:4056:1
+//line routes_gen.go:3854:1
 
 // GetSearchIssues returns the URL of route "get_search_issues": /search/issues (routes.conf:1073:7).
 //
@@ -4061,7 +3859,7 @@ func (u *URLBuilder) GetSearchIssues() string {
 	return routegenHelperURL(u, 148)
 }
 
-//line routes_gen.go:4065:1
+//line routes_gen.go:3863:1
 
 // GetSearchRepositories returns the URL of route "get_search_repositories": /search/repositories (routes.conf:1061:7).
 //
@@ -4070,7 +3868,7 @@ func (u *URLBuilder) GetSearchRepositories() string {
 	return routegenHelperURL(u, 149)
 }
 
-//line routes_gen.go:4074:1
+//line routes_gen.go:3872:1
 
 // GetSearchUsers returns the URL of route "get_search_users": /search/users (routes.conf:1079:7).
 //
@@ -4079,7 +3877,7 @@ func (u *URLBuilder) GetSearchUsers() string {
 	return routegenHelperURL(u, 150)
 }
 
-//line routes_gen.go:4083:1
+//line routes_gen.go:3881:1
 
 // DeleteTeamsByID returns the URL of route "delete_teams_by_id": /teams/:id (routes.conf:629:7).
 //
@@ -4088,7 +3886,7 @@ func (u *URLBuilder) DeleteTeamsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 151, id)
 }
 
-//line routes_gen.go:4092:1
+//line routes_gen.go:3890:1
 
 // GetTeamsByID returns the URL of route "get_teams_by_id": /teams/:id (routes.conf:617:7).
 //
@@ -4097,7 +3895,7 @@ func (u *URLBuilder) GetTeamsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 152, id)
 }
 
-//line routes_gen.go:4101:1
+//line routes_gen.go:3899:1
 
 // GetTeamsByIDMembers returns the URL of route "get_teams_by_id_members": /teams/:id/members (routes.conf:635:7).
 //
@@ -4106,7 +3904,7 @@ func (u *URLBuilder) GetTeamsByIDMembers(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 153, id)
 }
 
-//line routes_gen.go:4110:1
+//line routes_gen.go:3908:1
 
 // DeleteTeamsByIDMembersByUser returns the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:653:7).
 //
@@ -4115,7 +3913,7 @@ func (u *URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) (strin
 	return routegenCheckedHelperURL(u, 154, id, user)
 }
 
-//line routes_gen.go:4119:1
+//line routes_gen.go:3917:1
 
 // GetTeamsByIDMembersByUser returns the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:641:7).
 //
@@ -4124,7 +3922,7 @@ func (u *URLBuilder) GetTeamsByIDMembersByUser(id string, user string) (string, 
 	return routegenCheckedHelperURL(u, 155, id, user)
 }
 
-//line routes_gen.go:4128:1
+//line routes_gen.go:3926:1
 
 // PutTeamsByIDMembersByUser returns the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:647:7).
 //
@@ -4133,7 +3931,7 @@ func (u *URLBuilder) PutTeamsByIDMembersByUser(id string, user string) (string, 
 	return routegenCheckedHelperURL(u, 156, id, user)
 }
 
-//line routes_gen.go:4137:1
+//line routes_gen.go:3935:1
 
 // GetTeamsByIDRepos returns the URL of route "get_teams_by_id_repos": /teams/:id/repos (routes.conf:659:7).
 //
@@ -4142,7 +3940,7 @@ func (u *URLBuilder) GetTeamsByIDRepos(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 157, id)
 }
 
-//line routes_gen.go:4146:1
+//line routes_gen.go:3944:1
 
 // DeleteTeamsByIDReposByOwnerByRepo returns the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:677:7).
 //
@@ -4151,7 +3949,7 @@ func (u *URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, 
 	return routegenCheckedHelperURL(u, 158, id, owner, repo)
 }
 
-//line routes_gen.go:4155:1
+//line routes_gen.go:3953:1
 
 // GetTeamsByIDReposByOwnerByRepo returns the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:665:7).
 //
@@ -4160,7 +3958,7 @@ func (u *URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, rep
 	return routegenCheckedHelperURL(u, 159, id, owner, repo)
 }
 
-//line routes_gen.go:4164:1
+//line routes_gen.go:3962:1
 
 // PutTeamsByIDReposByOwnerByRepo returns the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:671:7).
 //
@@ -4169,7 +3967,7 @@ func (u *URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, rep
 	return routegenCheckedHelperURL(u, 160, id, owner, repo)
 }
 
-//line routes_gen.go:4173:1
+//line routes_gen.go:3971:1
 
 // GetUser returns the URL of route "get_user": /user (routes.conf:1115:7).
 //
@@ -4178,7 +3976,7 @@ func (u *URLBuilder) GetUser() string {
 	return routegenHelperURL(u, 161)
 }
 
-//line routes_gen.go:4182:1
+//line routes_gen.go:3980:1
 
 // DeleteUserEmails returns the URL of route "delete_user_emails": /user/emails (routes.conf:1139:7).
 //
@@ -4187,7 +3985,7 @@ func (u *URLBuilder) DeleteUserEmails() string {
 	return routegenHelperURL(u, 162)
 }
 
-//line routes_gen.go:4191:1
+//line routes_gen.go:3989:1
 
 // GetUserEmails returns the URL of route "get_user_emails": /user/emails (routes.conf:1127:7).
 //
@@ -4196,7 +3994,7 @@ func (u *URLBuilder) GetUserEmails() string {
 	return routegenHelperURL(u, 163)
 }
 
-//line routes_gen.go:4200:1
+//line routes_gen.go:3998:1
 
 // PostUserEmails returns the URL of route "post_user_emails": /user/emails (routes.conf:1133:7).
 //
@@ -4205,7 +4003,7 @@ func (u *URLBuilder) PostUserEmails() string {
 	return routegenHelperURL(u, 164)
 }
 
-//line routes_gen.go:4209:1
+//line routes_gen.go:4007:1
 
 // GetUserFollowers returns the URL of route "get_user_followers": /user/followers (routes.conf:1151:7).
 //
@@ -4214,7 +4012,7 @@ func (u *URLBuilder) GetUserFollowers() string {
 	return routegenHelperURL(u, 165)
 }
 
-//line routes_gen.go:4218:1
+//line routes_gen.go:4016:1
 
 // GetUserFollowing returns the URL of route "get_user_following": /user/following (routes.conf:1163:7).
 //
@@ -4223,7 +4021,7 @@ func (u *URLBuilder) GetUserFollowing() string {
 	return routegenHelperURL(u, 166)
 }
 
-//line routes_gen.go:4227:1
+//line routes_gen.go:4025:1
 
 // DeleteUserFollowingByUser returns the URL of route "delete_user_following_by_user": /user/following/:user (routes.conf:1187:7).
 //
@@ -4232,7 +4030,7 @@ func (u *URLBuilder) DeleteUserFollowingByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 167, user)
 }
 
-//line routes_gen.go:4236:1
+//line routes_gen.go:4034:1
 
 // GetUserFollowingByUser returns the URL of route "get_user_following_by_user": /user/following/:user (routes.conf:1169:7).
 //
@@ -4241,7 +4039,7 @@ func (u *URLBuilder) GetUserFollowingByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 168, user)
 }
 
-//line routes_gen.go:4245:1
+//line routes_gen.go:4043:1
 
 // PutUserFollowingByUser returns the URL of route "put_user_following_by_user": /user/following/:user (routes.conf:1181:7).
 //
@@ -4250,7 +4048,7 @@ func (u *URLBuilder) PutUserFollowingByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 169, user)
 }
 
-//line routes_gen.go:4254:1
+//line routes_gen.go:4052:1
 
 // GetUserIssues returns the URL of route "get_user_issues": /user/issues (routes.conf:365:7).
 //
@@ -4259,7 +4057,7 @@ func (u *URLBuilder) GetUserIssues() string {
 	return routegenHelperURL(u, 170)
 }
 
-//line routes_gen.go:4263:1
+//line routes_gen.go:4061:1
 
 // GetUserKeys returns the URL of route "get_user_keys": /user/keys (routes.conf:1199:7).
 //
@@ -4268,7 +4066,7 @@ func (u *URLBuilder) GetUserKeys() string {
 	return routegenHelperURL(u, 171)
 }
 
-//line routes_gen.go:4272:1
+//line routes_gen.go:4070:1
 
 // PostUserKeys returns the URL of route "post_user_keys": /user/keys (routes.conf:1211:7).
 //
@@ -4277,7 +4075,7 @@ func (u *URLBuilder) PostUserKeys() string {
 	return routegenHelperURL(u, 172)
 }
 
-//line routes_gen.go:4281:1
+//line routes_gen.go:4079:1
 
 // DeleteUserKeysByID returns the URL of route "delete_user_keys_by_id": /user/keys/:id (routes.conf:1217:7).
 //
@@ -4286,7 +4084,7 @@ func (u *URLBuilder) DeleteUserKeysByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 173, id)
 }
 
-//line routes_gen.go:4290:1
+//line routes_gen.go:4088:1
 
 // GetUserKeysByID returns the URL of route "get_user_keys_by_id": /user/keys/:id (routes.conf:1205:7).
 //
@@ -4295,7 +4093,7 @@ func (u *URLBuilder) GetUserKeysByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 174, id)
 }
 
-//line routes_gen.go:4299:1
+//line routes_gen.go:4097:1
 
 // GetUserOrgs returns the URL of route "get_user_orgs": /user/orgs (routes.conf:557:7).
 //
@@ -4304,7 +4102,7 @@ func (u *URLBuilder) GetUserOrgs() string {
 	return routegenHelperURL(u, 175)
 }
 
-//line routes_gen.go:4308:1
+//line routes_gen.go:4106:1
 
 // GetUserRepos returns the URL of route "get_user_repos": /user/repos (routes.conf:743:7).
 //
@@ -4313,7 +4111,7 @@ func (u *URLBuilder) GetUserRepos() string {
 	return routegenHelperURL(u, 176)
 }
 
-//line routes_gen.go:4317:1
+//line routes_gen.go:4115:1
 
 // PostUserRepos returns the URL of route "post_user_repos": /user/repos (routes.conf:767:7).
 //
@@ -4322,7 +4120,7 @@ func (u *URLBuilder) PostUserRepos() string {
 	return routegenHelperURL(u, 177)
 }
 
-//line routes_gen.go:4326:1
+//line routes_gen.go:4124:1
 
 // GetUserStarred returns the URL of route "get_user_starred": /user/starred (routes.conf:167:7).
 //
@@ -4331,7 +4129,7 @@ func (u *URLBuilder) GetUserStarred() string {
 	return routegenHelperURL(u, 178)
 }
 
-//line routes_gen.go:4335:1
+//line routes_gen.go:4133:1
 
 // DeleteUserStarredByOwnerByRepo returns the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:185:7).
 //
@@ -4340,7 +4138,7 @@ func (u *URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 179, owner, repo)
 }
 
-//line routes_gen.go:4344:1
+//line routes_gen.go:4142:1
 
 // GetUserStarredByOwnerByRepo returns the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:173:7).
 //
@@ -4349,7 +4147,7 @@ func (u *URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 180, owner, repo)
 }
 
-//line routes_gen.go:4353:1
+//line routes_gen.go:4151:1
 
 // PutUserStarredByOwnerByRepo returns the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:179:7).
 //
@@ -4358,7 +4156,7 @@ func (u *URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 181, owner, repo)
 }
 
-//line routes_gen.go:4362:1
+//line routes_gen.go:4160:1
 
 // GetUserSubscriptions returns the URL of route "get_user_subscriptions": /user/subscriptions (routes.conf:203:7).
 //
@@ -4367,7 +4165,7 @@ func (u *URLBuilder) GetUserSubscriptions() string {
 	return routegenHelperURL(u, 182)
 }
 
-//line routes_gen.go:4371:1
+//line routes_gen.go:4169:1
 
 // DeleteUserSubscriptionsByOwnerByRepo returns the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:239:7).
 //
@@ -4376,7 +4174,7 @@ func (u *URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo str
 	return routegenCheckedHelperURL(u, 183, owner, repo)
 }
 
-//line routes_gen.go:4380:1
+//line routes_gen.go:4178:1
 
 // GetUserSubscriptionsByOwnerByRepo returns the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:227:7).
 //
@@ -4385,7 +4183,7 @@ func (u *URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string
 	return routegenCheckedHelperURL(u, 184, owner, repo)
 }
 
-//line routes_gen.go:4389:1
+//line routes_gen.go:4187:1
 
 // PutUserSubscriptionsByOwnerByRepo returns the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:233:7).
 //
@@ -4394,7 +4192,7 @@ func (u *URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string
 	return routegenCheckedHelperURL(u, 185, owner, repo)
 }
 
-//line routes_gen.go:4398:1
+//line routes_gen.go:4196:1
 
 // GetUserTeams returns the URL of route "get_user_teams": /user/teams (routes.conf:683:7).
 //
@@ -4403,7 +4201,7 @@ func (u *URLBuilder) GetUserTeams() string {
 	return routegenHelperURL(u, 186)
 }
 
-//line routes_gen.go:4407:1
+//line routes_gen.go:4205:1
 
 // GetUsers returns the URL of route "get_users": /users (routes.conf:1121:7).
 //
@@ -4412,7 +4210,7 @@ func (u *URLBuilder) GetUsers() string {
 	return routegenHelperURL(u, 187)
 }
 
-//line routes_gen.go:4416:1
+//line routes_gen.go:4214:1
 
 // GetUsersByUser returns the URL of route "get_users_by_user": /users/:user (routes.conf:1109:7).
 //
@@ -4421,7 +4219,7 @@ func (u *URLBuilder) GetUsersByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 188, user)
 }
 
-//line routes_gen.go:4425:1
+//line routes_gen.go:4223:1
 
 // GetUsersByUserEvents returns the URL of route "get_users_by_user_events": /users/:user/events (routes.conf:83:7).
 //
@@ -4430,7 +4228,7 @@ func (u *URLBuilder) GetUsersByUserEvents(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 189, user)
 }
 
-//line routes_gen.go:4434:1
+//line routes_gen.go:4232:1
 
 // GetUsersByUserEventsOrgsByOrg returns the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org (routes.conf:95:7).
 //
@@ -4439,7 +4237,7 @@ func (u *URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) (str
 	return routegenCheckedHelperURL(u, 190, user, org)
 }
 
-//line routes_gen.go:4443:1
+//line routes_gen.go:4241:1
 
 // GetUsersByUserEventsPublic returns the URL of route "get_users_by_user_events_public": /users/:user/events/public (routes.conf:89:7).
 //
@@ -4448,7 +4246,7 @@ func (u *URLBuilder) GetUsersByUserEventsPublic(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 191, user)
 }
 
-//line routes_gen.go:4452:1
+//line routes_gen.go:4250:1
 
 // GetUsersByUserFollowers returns the URL of route "get_users_by_user_followers": /users/:user/followers (routes.conf:1145:7).
 //
@@ -4457,7 +4255,7 @@ func (u *URLBuilder) GetUsersByUserFollowers(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 192, user)
 }
 
-//line routes_gen.go:4461:1
+//line routes_gen.go:4259:1
 
 // GetUsersByUserFollowing returns the URL of route "get_users_by_user_following": /users/:user/following (routes.conf:1157:7).
 //
@@ -4466,7 +4264,7 @@ func (u *URLBuilder) GetUsersByUserFollowing(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 193, user)
 }
 
-//line routes_gen.go:4470:1
+//line routes_gen.go:4268:1
 
 // GetUsersByUserFollowingByTargetUser returns the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user (routes.conf:1175:7).
 //
@@ -4475,7 +4273,7 @@ func (u *URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser
 	return routegenCheckedHelperURL(u, 194, user, targetUser)
 }
 
-//line routes_gen.go:4479:1
+//line routes_gen.go:4277:1
 
 // GetUsersByUserGists returns the URL of route "get_users_by_user_gists": /users/:user/gists (routes.conf:245:7).
 //
@@ -4484,7 +4282,7 @@ func (u *URLBuilder) GetUsersByUserGists(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 195, user)
 }
 
-//line routes_gen.go:4488:1
+//line routes_gen.go:4286:1
 
 // GetUsersByUserKeys returns the URL of route "get_users_by_user_keys": /users/:user/keys (routes.conf:1193:7).
 //
@@ -4493,7 +4291,7 @@ func (u *URLBuilder) GetUsersByUserKeys(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 196, user)
 }
 
-//line routes_gen.go:4497:1
+//line routes_gen.go:4295:1
 
 // GetUsersByUserOrgs returns the URL of route "get_users_by_user_orgs": /users/:user/orgs (routes.conf:551:7).
 //
@@ -4502,7 +4300,7 @@ func (u *URLBuilder) GetUsersByUserOrgs(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 197, user)
 }
 
-//line routes_gen.go:4506:1
+//line routes_gen.go:4304:1
 
 // GetUsersByUserReceivedEvents returns the URL of route "get_users_by_user_received_events": /users/:user/received_events (routes.conf:71:7).
 //
@@ -4511,7 +4309,7 @@ func (u *URLBuilder) GetUsersByUserReceivedEvents(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 198, user)
 }
 
-//line routes_gen.go:4515:1
+//line routes_gen.go:4313:1
 
 // GetUsersByUserReceivedEventsPublic returns the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public (routes.conf:77:7).
 //
@@ -4520,7 +4318,7 @@ func (u *URLBuilder) GetUsersByUserReceivedEventsPublic(user string) (string, er
 	return routegenCheckedHelperURL(u, 199, user)
 }
 
-//line routes_gen.go:4524:1
+//line routes_gen.go:4322:1
 
 // GetUsersByUserRepos returns the URL of route "get_users_by_user_repos": /users/:user/repos (routes.conf:749:7).
 //
@@ -4529,7 +4327,7 @@ func (u *URLBuilder) GetUsersByUserRepos(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 200, user)
 }
 
-//line routes_gen.go:4533:1
+//line routes_gen.go:4331:1
 
 // GetUsersByUserStarred returns the URL of route "get_users_by_user_starred": /users/:user/starred (routes.conf:161:7).
 //
@@ -4538,7 +4336,7 @@ func (u *URLBuilder) GetUsersByUserStarred(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 201, user)
 }
 
-//line routes_gen.go:4542:1
+//line routes_gen.go:4340:1
 
 // GetUsersByUserSubscriptions returns the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions (routes.conf:197:7).
 //
@@ -4547,4 +4345,4 @@ func (u *URLBuilder) GetUsersByUserSubscriptions(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 202, user)
 }
 
-//line routes_gen.go:4551:1
+//line routes_gen.go:4349:1

@@ -2312,414 +2312,212 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // GitHubController holds the actions of controller "GitHub".
 type GitHubController interface {
-//line routes.conf:36:6
-	DeleteApplicationsByClientIdTokens(ctx *runtime.Context, clientID string) error // serves delete_applications_by_client_id_tokens: DELETE /applications/:client_id/tokens (routes.conf:36:7)
-//line routes.conf:42:6
-	DeleteApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error // serves delete_applications_by_client_id_tokens_by_access_token: DELETE /applications/:client_id/tokens/:access_token (routes.conf:42:7)
-//line routes.conf:24:6
-	DeleteAuthorizationsById(ctx *runtime.Context, id string) error // serves delete_authorizations_by_id: DELETE /authorizations/:id (routes.conf:24:7)
-//line routes.conf:294:6
-	DeleteGistsById(ctx *runtime.Context, id string) error // serves delete_gists_by_id: DELETE /gists/:id (routes.conf:294:7)
-//line routes.conf:276:6
-	DeleteGistsByIdStar(ctx *runtime.Context, id string) error // serves delete_gists_by_id_star: DELETE /gists/:id/star (routes.conf:276:7)
-//line routes.conf:150:6
-	DeleteNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves delete_notifications_threads_by_id_subscription: DELETE /notifications/threads/:id/subscription (routes.conf:150:7)
-//line routes.conf:582:6
-	DeleteOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error // serves delete_orgs_by_org_members_by_user: DELETE /orgs/:org/members/:user (routes.conf:582:7)
-//line routes.conf:606:6
-	DeleteOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves delete_orgs_by_org_public_members_by_user: DELETE /orgs/:org/public_members/:user (routes.conf:606:7)
-//line routes.conf:822:6
-	DeleteReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_repos_by_owner_by_repo: DELETE /repos/:owner/:repo (routes.conf:822:7)
-//line routes.conf:846:6
-	DeleteReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves delete_repos_by_owner_by_repo_collaborators_by_user: DELETE /repos/:owner/:repo/collaborators/:user (routes.conf:846:7)
-//line routes.conf:876:6
-	DeleteReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_comments_by_id: DELETE /repos/:owner/:repo/comments/:id (routes.conf:876:7)
-//line routes.conf:936:6
-	DeleteReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_downloads_by_id: DELETE /repos/:owner/:repo/downloads/:id (routes.conf:936:7)
-//line routes.conf:978:6
-	DeleteReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_hooks_by_id: DELETE /repos/:owner/:repo/hooks/:id (routes.conf:978:7)
-//line routes.conf:474:6
-	DeleteReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_issues_by_number_labels: DELETE /repos/:owner/:repo/issues/:number/labels (routes.conf:474:7)
-//line routes.conf:462:6
-	DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(ctx *runtime.Context, owner string, repo string, number string, name string) error // serves delete_repos_by_owner_by_repo_issues_by_number_labels_by_name: DELETE /repos/:owner/:repo/issues/:number/labels/:name (routes.conf:462:7)
-//line routes.conf:918:6
-	DeleteReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_keys_by_id: DELETE /repos/:owner/:repo/keys/:id (routes.conf:918:7)
-//line routes.conf:444:6
-	DeleteReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves delete_repos_by_owner_by_repo_labels_by_name: DELETE /repos/:owner/:repo/labels/:name (routes.conf:444:7)
-//line routes.conf:504:6
-	DeleteReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_milestones_by_number: DELETE /repos/:owner/:repo/milestones/:number (routes.conf:504:7)
-//line routes.conf:1008:6
-	DeleteReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_releases_by_id: DELETE /repos/:owner/:repo/releases/:id (routes.conf:1008:7)
-//line routes.conf:222:6
-	DeleteReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves delete_repos_by_owner_by_repo_subscription: DELETE /repos/:owner/:repo/subscription (routes.conf:222:7)
-//line routes.conf:630:6
-	DeleteTeamsById(ctx *runtime.Context, id string) error // serves delete_teams_by_id: DELETE /teams/:id (routes.conf:630:7)
-//line routes.conf:654:6
-	DeleteTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves delete_teams_by_id_members_by_user: DELETE /teams/:id/members/:user (routes.conf:654:7)
-//line routes.conf:678:6
-	DeleteTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves delete_teams_by_id_repos_by_owner_by_repo: DELETE /teams/:id/repos/:owner/:repo (routes.conf:678:7)
-//line routes.conf:1140:6
-	DeleteUserEmails(ctx *runtime.Context) error // serves delete_user_emails: DELETE /user/emails (routes.conf:1140:7)
-//line routes.conf:1188:6
-	DeleteUserFollowingByUser(ctx *runtime.Context, user string) error // serves delete_user_following_by_user: DELETE /user/following/:user (routes.conf:1188:7)
-//line routes.conf:1218:6
-	DeleteUserKeysById(ctx *runtime.Context, id string) error // serves delete_user_keys_by_id: DELETE /user/keys/:id (routes.conf:1218:7)
-//line routes.conf:186:6
-	DeleteUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_user_starred_by_owner_by_repo: DELETE /user/starred/:owner/:repo (routes.conf:186:7)
-//line routes.conf:240:6
-	DeleteUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_user_subscriptions_by_owner_by_repo: DELETE /user/subscriptions/:owner/:repo (routes.conf:240:7)
-//line routes.conf:30:6
-	GetApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error // serves get_applications_by_client_id_tokens_by_access_token: GET /applications/:client_id/tokens/:access_token (routes.conf:30:7)
-//line routes.conf:6:6
-	GetAuthorizations(ctx *runtime.Context) error // serves get_authorizations: GET /authorizations (routes.conf:6:7)
-//line routes.conf:12:6
-	GetAuthorizationsById(ctx *runtime.Context, id string) error // serves get_authorizations_by_id: GET /authorizations/:id (routes.conf:12:7)
-//line routes.conf:510:6
-	GetEmojis(ctx *runtime.Context) error // serves get_emojis: GET /emojis (routes.conf:510:7)
-//line routes.conf:48:6
-	GetEvents(ctx *runtime.Context) error // serves get_events: GET /events (routes.conf:48:7)
-//line routes.conf:102:6
-	GetFeeds(ctx *runtime.Context) error // serves get_feeds: GET /feeds (routes.conf:102:7)
-//line routes.conf:252:6
-	GetGists(ctx *runtime.Context) error // serves get_gists: GET /gists (routes.conf:252:7)
-//line routes.conf:258:6
-	GetGistsById(ctx *runtime.Context, id string) error // serves get_gists_by_id: GET /gists/:id (routes.conf:258:7)
-//line routes.conf:282:6
-	GetGistsByIdStar(ctx *runtime.Context, id string) error // serves get_gists_by_id_star: GET /gists/:id/star (routes.conf:282:7)
-//line routes.conf:516:6
-	GetGitignoreTemplates(ctx *runtime.Context) error // serves get_gitignore_templates: GET /gitignore/templates (routes.conf:516:7)
-//line routes.conf:522:6
-	GetGitignoreTemplatesByName(ctx *runtime.Context, name string) error // serves get_gitignore_templates_by_name: GET /gitignore/templates/:name (routes.conf:522:7)
-//line routes.conf:360:6
-	GetIssues(ctx *runtime.Context) error // serves get_issues: GET /issues (routes.conf:360:7)
-//line routes.conf:1086:6
-	GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ctx *runtime.Context, owner string, repository string, state string, keyword string) error // serves get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword: GET /legacy/issues/search/:owner/:repository/:state/:keyword (routes.conf:1086:7)
-//line routes.conf:1092:6
-	GetLegacyReposSearchByKeyword(ctx *runtime.Context, keyword string) error // serves get_legacy_repos_search_by_keyword: GET /legacy/repos/search/:keyword (routes.conf:1092:7)
-//line routes.conf:1104:6
-	GetLegacyUserEmailByEmail(ctx *runtime.Context, email string) error // serves get_legacy_user_email_by_email: GET /legacy/user/email/:email (routes.conf:1104:7)
-//line routes.conf:1098:6
-	GetLegacyUserSearchByKeyword(ctx *runtime.Context, keyword string) error // serves get_legacy_user_search_by_keyword: GET /legacy/user/search/:keyword (routes.conf:1098:7)
-//line routes.conf:540:6
-	GetMeta(ctx *runtime.Context) error // serves get_meta: GET /meta (routes.conf:540:7)
-//line routes.conf:60:6
-	GetNetworksByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error // serves get_networks_by_owner_by_repo_events: GET /networks/:owner/:repo/events (routes.conf:60:7)
-//line routes.conf:108:6
-	GetNotifications(ctx *runtime.Context) error // serves get_notifications: GET /notifications (routes.conf:108:7)
-//line routes.conf:132:6
-	GetNotificationsThreadsById(ctx *runtime.Context, id string) error // serves get_notifications_threads_by_id: GET /notifications/threads/:id (routes.conf:132:7)
-//line routes.conf:138:6
-	GetNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves get_notifications_threads_by_id_subscription: GET /notifications/threads/:id/subscription (routes.conf:138:7)
-//line routes.conf:564:6
-	GetOrgsByOrg(ctx *runtime.Context, org string) error // serves get_orgs_by_org: GET /orgs/:org (routes.conf:564:7)
-//line routes.conf:66:6
-	GetOrgsByOrgEvents(ctx *runtime.Context, org string) error // serves get_orgs_by_org_events: GET /orgs/:org/events (routes.conf:66:7)
-//line routes.conf:372:6
-	GetOrgsByOrgIssues(ctx *runtime.Context, org string) error // serves get_orgs_by_org_issues: GET /orgs/:org/issues (routes.conf:372:7)
-//line routes.conf:570:6
-	GetOrgsByOrgMembers(ctx *runtime.Context, org string) error // serves get_orgs_by_org_members: GET /orgs/:org/members (routes.conf:570:7)
-//line routes.conf:576:6
-	GetOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error // serves get_orgs_by_org_members_by_user: GET /orgs/:org/members/:user (routes.conf:576:7)
-//line routes.conf:588:6
-	GetOrgsByOrgPublicMembers(ctx *runtime.Context, org string) error // serves get_orgs_by_org_public_members: GET /orgs/:org/public_members (routes.conf:588:7)
-//line routes.conf:594:6
-	GetOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves get_orgs_by_org_public_members_by_user: GET /orgs/:org/public_members/:user (routes.conf:594:7)
-//line routes.conf:756:6
-	GetOrgsByOrgRepos(ctx *runtime.Context, org string) error // serves get_orgs_by_org_repos: GET /orgs/:org/repos (routes.conf:756:7)
-//line routes.conf:612:6
-	GetOrgsByOrgTeams(ctx *runtime.Context, org string) error // serves get_orgs_by_org_teams: GET /orgs/:org/teams (routes.conf:612:7)
-//line routes.conf:546:6
-	GetRateLimit(ctx *runtime.Context) error // serves get_rate_limit: GET /rate_limit (routes.conf:546:7)
-//line routes.conf:780:6
-	GetReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo: GET /repos/:owner/:repo (routes.conf:780:7)
-//line routes.conf:396:6
-	GetReposByOwnerByRepoAssignees(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_assignees: GET /repos/:owner/:repo/assignees (routes.conf:396:7)
-//line routes.conf:402:6
-	GetReposByOwnerByRepoAssigneesByAssignee(ctx *runtime.Context, owner string, repo string, assignee string) error // serves get_repos_by_owner_by_repo_assignees_by_assignee: GET /repos/:owner/:repo/assignees/:assignee (routes.conf:402:7)
-//line routes.conf:810:6
-	GetReposByOwnerByRepoBranches(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_branches: GET /repos/:owner/:repo/branches (routes.conf:810:7)
-//line routes.conf:816:6
-	GetReposByOwnerByRepoBranchesByBranch(ctx *runtime.Context, owner string, repo string, branch string) error // serves get_repos_by_owner_by_repo_branches_by_branch: GET /repos/:owner/:repo/branches/:branch (routes.conf:816:7)
-//line routes.conf:828:6
-	GetReposByOwnerByRepoCollaborators(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_collaborators: GET /repos/:owner/:repo/collaborators (routes.conf:828:7)
-//line routes.conf:834:6
-	GetReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves get_repos_by_owner_by_repo_collaborators_by_user: GET /repos/:owner/:repo/collaborators/:user (routes.conf:834:7)
-//line routes.conf:852:6
-	GetReposByOwnerByRepoComments(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_comments: GET /repos/:owner/:repo/comments (routes.conf:852:7)
-//line routes.conf:870:6
-	GetReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_comments_by_id: GET /repos/:owner/:repo/comments/:id (routes.conf:870:7)
-//line routes.conf:882:6
-	GetReposByOwnerByRepoCommits(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_commits: GET /repos/:owner/:repo/commits (routes.conf:882:7)
-//line routes.conf:888:6
-	GetReposByOwnerByRepoCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_commits_by_sha: GET /repos/:owner/:repo/commits/:sha (routes.conf:888:7)
-//line routes.conf:858:6
-	GetReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_commits_by_sha_comments: GET /repos/:owner/:repo/commits/:sha/comments (routes.conf:858:7)
-//line routes.conf:786:6
-	GetReposByOwnerByRepoContributors(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_contributors: GET /repos/:owner/:repo/contributors (routes.conf:786:7)
-//line routes.conf:924:6
-	GetReposByOwnerByRepoDownloads(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_downloads: GET /repos/:owner/:repo/downloads (routes.conf:924:7)
-//line routes.conf:930:6
-	GetReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_downloads_by_id: GET /repos/:owner/:repo/downloads/:id (routes.conf:930:7)
-//line routes.conf:54:6
-	GetReposByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_events: GET /repos/:owner/:repo/events (routes.conf:54:7)
-//line routes.conf:942:6
-	GetReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_forks: GET /repos/:owner/:repo/forks (routes.conf:942:7)
-//line routes.conf:300:6
-	GetReposByOwnerByRepoGitBlobsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_blobs_by_sha: GET /repos/:owner/:repo/git/blobs/:sha (routes.conf:300:7)
-//line routes.conf:312:6
-	GetReposByOwnerByRepoGitCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_commits_by_sha: GET /repos/:owner/:repo/git/commits/:sha (routes.conf:312:7)
-//line routes.conf:324:6
-	GetReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_git_refs: GET /repos/:owner/:repo/git/refs (routes.conf:324:7)
-//line routes.conf:336:6
-	GetReposByOwnerByRepoGitTagsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_tags_by_sha: GET /repos/:owner/:repo/git/tags/:sha (routes.conf:336:7)
-//line routes.conf:348:6
-	GetReposByOwnerByRepoGitTreesBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_trees_by_sha: GET /repos/:owner/:repo/git/trees/:sha (routes.conf:348:7)
-//line routes.conf:954:6
-	GetReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_hooks: GET /repos/:owner/:repo/hooks (routes.conf:954:7)
-//line routes.conf:960:6
-	GetReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_hooks_by_id: GET /repos/:owner/:repo/hooks/:id (routes.conf:960:7)
-//line routes.conf:378:6
-	GetReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_issues: GET /repos/:owner/:repo/issues (routes.conf:378:7)
-//line routes.conf:384:6
-	GetReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number: GET /repos/:owner/:repo/issues/:number (routes.conf:384:7)
-//line routes.conf:408:6
-	GetReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_comments: GET /repos/:owner/:repo/issues/:number/comments (routes.conf:408:7)
-//line routes.conf:420:6
-	GetReposByOwnerByRepoIssuesByNumberEvents(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_events: GET /repos/:owner/:repo/issues/:number/events (routes.conf:420:7)
-//line routes.conf:450:6
-	GetReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_labels: GET /repos/:owner/:repo/issues/:number/labels (routes.conf:450:7)
-//line routes.conf:900:6
-	GetReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_keys: GET /repos/:owner/:repo/keys (routes.conf:900:7)
-//line routes.conf:906:6
-	GetReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_keys_by_id: GET /repos/:owner/:repo/keys/:id (routes.conf:906:7)
-//line routes.conf:426:6
-	GetReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_labels: GET /repos/:owner/:repo/labels (routes.conf:426:7)
-//line routes.conf:432:6
-	GetReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves get_repos_by_owner_by_repo_labels_by_name: GET /repos/:owner/:repo/labels/:name (routes.conf:432:7)
-//line routes.conf:792:6
-	GetReposByOwnerByRepoLanguages(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_languages: GET /repos/:owner/:repo/languages (routes.conf:792:7)
-//line routes.conf:486:6
-	GetReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_milestones: GET /repos/:owner/:repo/milestones (routes.conf:486:7)
-//line routes.conf:492:6
-	GetReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_milestones_by_number: GET /repos/:owner/:repo/milestones/:number (routes.conf:492:7)
-//line routes.conf:480:6
-	GetReposByOwnerByRepoMilestonesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_milestones_by_number_labels: GET /repos/:owner/:repo/milestones/:number/labels (routes.conf:480:7)
-//line routes.conf:114:6
-	GetReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_notifications: GET /repos/:owner/:repo/notifications (routes.conf:114:7)
-//line routes.conf:690:6
-	GetReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_pulls: GET /repos/:owner/:repo/pulls (routes.conf:690:7)
-//line routes.conf:696:6
-	GetReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number: GET /repos/:owner/:repo/pulls/:number (routes.conf:696:7)
-//line routes.conf:732:6
-	GetReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_comments: GET /repos/:owner/:repo/pulls/:number/comments (routes.conf:732:7)
-//line routes.conf:708:6
-	GetReposByOwnerByRepoPullsByNumberCommits(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_commits: GET /repos/:owner/:repo/pulls/:number/commits (routes.conf:708:7)
-//line routes.conf:714:6
-	GetReposByOwnerByRepoPullsByNumberFiles(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_files: GET /repos/:owner/:repo/pulls/:number/files (routes.conf:714:7)
-//line routes.conf:720:6
-	GetReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_merge: GET /repos/:owner/:repo/pulls/:number/merge (routes.conf:720:7)
-//line routes.conf:894:6
-	GetReposByOwnerByRepoReadme(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_readme: GET /repos/:owner/:repo/readme (routes.conf:894:7)
-//line routes.conf:990:6
-	GetReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_releases: GET /repos/:owner/:repo/releases (routes.conf:990:7)
-//line routes.conf:996:6
-	GetReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_releases_by_id: GET /repos/:owner/:repo/releases/:id (routes.conf:996:7)
-//line routes.conf:1014:6
-	GetReposByOwnerByRepoReleasesByIdAssets(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_releases_by_id_assets: GET /repos/:owner/:repo/releases/:id/assets (routes.conf:1014:7)
-//line routes.conf:156:6
-	GetReposByOwnerByRepoStargazers(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stargazers: GET /repos/:owner/:repo/stargazers (routes.conf:156:7)
-//line routes.conf:1032:6
-	GetReposByOwnerByRepoStatsCodeFrequency(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_code_frequency: GET /repos/:owner/:repo/stats/code_frequency (routes.conf:1032:7)
-//line routes.conf:1026:6
-	GetReposByOwnerByRepoStatsCommitActivity(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_commit_activity: GET /repos/:owner/:repo/stats/commit_activity (routes.conf:1026:7)
-//line routes.conf:1020:6
-	GetReposByOwnerByRepoStatsContributors(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_contributors: GET /repos/:owner/:repo/stats/contributors (routes.conf:1020:7)
-//line routes.conf:1038:6
-	GetReposByOwnerByRepoStatsParticipation(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_participation: GET /repos/:owner/:repo/stats/participation (routes.conf:1038:7)
-//line routes.conf:1044:6
-	GetReposByOwnerByRepoStatsPunchCard(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_punch_card: GET /repos/:owner/:repo/stats/punch_card (routes.conf:1044:7)
-//line routes.conf:1050:6
-	GetReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves get_repos_by_owner_by_repo_statuses_by_ref: GET /repos/:owner/:repo/statuses/:ref (routes.conf:1050:7)
-//line routes.conf:192:6
-	GetReposByOwnerByRepoSubscribers(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_subscribers: GET /repos/:owner/:repo/subscribers (routes.conf:192:7)
-//line routes.conf:210:6
-	GetReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_subscription: GET /repos/:owner/:repo/subscription (routes.conf:210:7)
-//line routes.conf:804:6
-	GetReposByOwnerByRepoTags(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_tags: GET /repos/:owner/:repo/tags (routes.conf:804:7)
-//line routes.conf:798:6
-	GetReposByOwnerByRepoTeams(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_teams: GET /repos/:owner/:repo/teams (routes.conf:798:7)
-//line routes.conf:762:6
-	GetRepositories(ctx *runtime.Context) error // serves get_repositories: GET /repositories (routes.conf:762:7)
-//line routes.conf:1068:6
-	GetSearchCode(ctx *runtime.Context) error // serves get_search_code: GET /search/code (routes.conf:1068:7)
-//line routes.conf:1074:6
-	GetSearchIssues(ctx *runtime.Context) error // serves get_search_issues: GET /search/issues (routes.conf:1074:7)
-//line routes.conf:1062:6
-	GetSearchRepositories(ctx *runtime.Context) error // serves get_search_repositories: GET /search/repositories (routes.conf:1062:7)
-//line routes.conf:1080:6
-	GetSearchUsers(ctx *runtime.Context) error // serves get_search_users: GET /search/users (routes.conf:1080:7)
-//line routes.conf:618:6
-	GetTeamsById(ctx *runtime.Context, id string) error // serves get_teams_by_id: GET /teams/:id (routes.conf:618:7)
-//line routes.conf:636:6
-	GetTeamsByIdMembers(ctx *runtime.Context, id string) error // serves get_teams_by_id_members: GET /teams/:id/members (routes.conf:636:7)
-//line routes.conf:642:6
-	GetTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves get_teams_by_id_members_by_user: GET /teams/:id/members/:user (routes.conf:642:7)
-//line routes.conf:660:6
-	GetTeamsByIdRepos(ctx *runtime.Context, id string) error // serves get_teams_by_id_repos: GET /teams/:id/repos (routes.conf:660:7)
-//line routes.conf:666:6
-	GetTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves get_teams_by_id_repos_by_owner_by_repo: GET /teams/:id/repos/:owner/:repo (routes.conf:666:7)
-//line routes.conf:1116:6
-	GetUser(ctx *runtime.Context) error // serves get_user: GET /user (routes.conf:1116:7)
-//line routes.conf:1128:6
-	GetUserEmails(ctx *runtime.Context) error // serves get_user_emails: GET /user/emails (routes.conf:1128:7)
-//line routes.conf:1152:6
-	GetUserFollowers(ctx *runtime.Context) error // serves get_user_followers: GET /user/followers (routes.conf:1152:7)
-//line routes.conf:1164:6
-	GetUserFollowing(ctx *runtime.Context) error // serves get_user_following: GET /user/following (routes.conf:1164:7)
-//line routes.conf:1170:6
-	GetUserFollowingByUser(ctx *runtime.Context, user string) error // serves get_user_following_by_user: GET /user/following/:user (routes.conf:1170:7)
-//line routes.conf:366:6
-	GetUserIssues(ctx *runtime.Context) error // serves get_user_issues: GET /user/issues (routes.conf:366:7)
-//line routes.conf:1200:6
-	GetUserKeys(ctx *runtime.Context) error // serves get_user_keys: GET /user/keys (routes.conf:1200:7)
-//line routes.conf:1206:6
-	GetUserKeysById(ctx *runtime.Context, id string) error // serves get_user_keys_by_id: GET /user/keys/:id (routes.conf:1206:7)
-//line routes.conf:558:6
-	GetUserOrgs(ctx *runtime.Context) error // serves get_user_orgs: GET /user/orgs (routes.conf:558:7)
-//line routes.conf:744:6
-	GetUserRepos(ctx *runtime.Context) error // serves get_user_repos: GET /user/repos (routes.conf:744:7)
-//line routes.conf:168:6
-	GetUserStarred(ctx *runtime.Context) error // serves get_user_starred: GET /user/starred (routes.conf:168:7)
-//line routes.conf:174:6
-	GetUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_user_starred_by_owner_by_repo: GET /user/starred/:owner/:repo (routes.conf:174:7)
-//line routes.conf:204:6
-	GetUserSubscriptions(ctx *runtime.Context) error // serves get_user_subscriptions: GET /user/subscriptions (routes.conf:204:7)
-//line routes.conf:228:6
-	GetUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_user_subscriptions_by_owner_by_repo: GET /user/subscriptions/:owner/:repo (routes.conf:228:7)
-//line routes.conf:684:6
-	GetUserTeams(ctx *runtime.Context) error // serves get_user_teams: GET /user/teams (routes.conf:684:7)
-//line routes.conf:1122:6
-	GetUsers(ctx *runtime.Context) error // serves get_users: GET /users (routes.conf:1122:7)
-//line routes.conf:1110:6
-	GetUsersByUser(ctx *runtime.Context, user string) error // serves get_users_by_user: GET /users/:user (routes.conf:1110:7)
-//line routes.conf:84:6
-	GetUsersByUserEvents(ctx *runtime.Context, user string) error // serves get_users_by_user_events: GET /users/:user/events (routes.conf:84:7)
-//line routes.conf:96:6
-	GetUsersByUserEventsOrgsByOrg(ctx *runtime.Context, user string, org string) error // serves get_users_by_user_events_orgs_by_org: GET /users/:user/events/orgs/:org (routes.conf:96:7)
-//line routes.conf:90:6
-	GetUsersByUserEventsPublic(ctx *runtime.Context, user string) error // serves get_users_by_user_events_public: GET /users/:user/events/public (routes.conf:90:7)
-//line routes.conf:1146:6
-	GetUsersByUserFollowers(ctx *runtime.Context, user string) error // serves get_users_by_user_followers: GET /users/:user/followers (routes.conf:1146:7)
-//line routes.conf:1158:6
-	GetUsersByUserFollowing(ctx *runtime.Context, user string) error // serves get_users_by_user_following: GET /users/:user/following (routes.conf:1158:7)
-//line routes.conf:1176:6
-	GetUsersByUserFollowingByTargetUser(ctx *runtime.Context, user string, targetUser string) error // serves get_users_by_user_following_by_target_user: GET /users/:user/following/:target_user (routes.conf:1176:7)
-//line routes.conf:246:6
-	GetUsersByUserGists(ctx *runtime.Context, user string) error // serves get_users_by_user_gists: GET /users/:user/gists (routes.conf:246:7)
-//line routes.conf:1194:6
-	GetUsersByUserKeys(ctx *runtime.Context, user string) error // serves get_users_by_user_keys: GET /users/:user/keys (routes.conf:1194:7)
-//line routes.conf:552:6
-	GetUsersByUserOrgs(ctx *runtime.Context, user string) error // serves get_users_by_user_orgs: GET /users/:user/orgs (routes.conf:552:7)
-//line routes.conf:72:6
-	GetUsersByUserReceivedEvents(ctx *runtime.Context, user string) error // serves get_users_by_user_received_events: GET /users/:user/received_events (routes.conf:72:7)
-//line routes.conf:78:6
-	GetUsersByUserReceivedEventsPublic(ctx *runtime.Context, user string) error // serves get_users_by_user_received_events_public: GET /users/:user/received_events/public (routes.conf:78:7)
-//line routes.conf:750:6
-	GetUsersByUserRepos(ctx *runtime.Context, user string) error // serves get_users_by_user_repos: GET /users/:user/repos (routes.conf:750:7)
-//line routes.conf:162:6
-	GetUsersByUserStarred(ctx *runtime.Context, user string) error // serves get_users_by_user_starred: GET /users/:user/starred (routes.conf:162:7)
-//line routes.conf:198:6
-	GetUsersByUserSubscriptions(ctx *runtime.Context, user string) error // serves get_users_by_user_subscriptions: GET /users/:user/subscriptions (routes.conf:198:7)
-//line routes.conf:18:6
-	PostAuthorizations(ctx *runtime.Context) error // serves post_authorizations: POST /authorizations (routes.conf:18:7)
-//line routes.conf:264:6
-	PostGists(ctx *runtime.Context) error // serves post_gists: POST /gists (routes.conf:264:7)
-//line routes.conf:288:6
-	PostGistsByIdForks(ctx *runtime.Context, id string) error // serves post_gists_by_id_forks: POST /gists/:id/forks (routes.conf:288:7)
-//line routes.conf:528:6
-	PostMarkdown(ctx *runtime.Context) error // serves post_markdown: POST /markdown (routes.conf:528:7)
-//line routes.conf:534:6
-	PostMarkdownRaw(ctx *runtime.Context) error // serves post_markdown_raw: POST /markdown/raw (routes.conf:534:7)
-//line routes.conf:774:6
-	PostOrgsByOrgRepos(ctx *runtime.Context, org string) error // serves post_orgs_by_org_repos: POST /orgs/:org/repos (routes.conf:774:7)
-//line routes.conf:624:6
-	PostOrgsByOrgTeams(ctx *runtime.Context, org string) error // serves post_orgs_by_org_teams: POST /orgs/:org/teams (routes.conf:624:7)
-//line routes.conf:864:6
-	PostReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error // serves post_repos_by_owner_by_repo_commits_by_sha_comments: POST /repos/:owner/:repo/commits/:sha/comments (routes.conf:864:7)
-//line routes.conf:948:6
-	PostReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_forks: POST /repos/:owner/:repo/forks (routes.conf:948:7)
-//line routes.conf:306:6
-	PostReposByOwnerByRepoGitBlobs(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_blobs: POST /repos/:owner/:repo/git/blobs (routes.conf:306:7)
-//line routes.conf:318:6
-	PostReposByOwnerByRepoGitCommits(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_commits: POST /repos/:owner/:repo/git/commits (routes.conf:318:7)
-//line routes.conf:330:6
-	PostReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_refs: POST /repos/:owner/:repo/git/refs (routes.conf:330:7)
-//line routes.conf:342:6
-	PostReposByOwnerByRepoGitTags(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_tags: POST /repos/:owner/:repo/git/tags (routes.conf:342:7)
-//line routes.conf:354:6
-	PostReposByOwnerByRepoGitTrees(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_trees: POST /repos/:owner/:repo/git/trees (routes.conf:354:7)
-//line routes.conf:966:6
-	PostReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_hooks: POST /repos/:owner/:repo/hooks (routes.conf:966:7)
-//line routes.conf:972:6
-	PostReposByOwnerByRepoHooksByIdTests(ctx *runtime.Context, owner string, repo string, id string) error // serves post_repos_by_owner_by_repo_hooks_by_id_tests: POST /repos/:owner/:repo/hooks/:id/tests (routes.conf:972:7)
-//line routes.conf:390:6
-	PostReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_issues: POST /repos/:owner/:repo/issues (routes.conf:390:7)
-//line routes.conf:414:6
-	PostReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves post_repos_by_owner_by_repo_issues_by_number_comments: POST /repos/:owner/:repo/issues/:number/comments (routes.conf:414:7)
-//line routes.conf:456:6
-	PostReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves post_repos_by_owner_by_repo_issues_by_number_labels: POST /repos/:owner/:repo/issues/:number/labels (routes.conf:456:7)
-//line routes.conf:912:6
-	PostReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_keys: POST /repos/:owner/:repo/keys (routes.conf:912:7)
-//line routes.conf:438:6
-	PostReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_labels: POST /repos/:owner/:repo/labels (routes.conf:438:7)
-//line routes.conf:984:6
-	PostReposByOwnerByRepoMerges(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_merges: POST /repos/:owner/:repo/merges (routes.conf:984:7)
-//line routes.conf:498:6
-	PostReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_milestones: POST /repos/:owner/:repo/milestones (routes.conf:498:7)
-//line routes.conf:702:6
-	PostReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_pulls: POST /repos/:owner/:repo/pulls (routes.conf:702:7)
-//line routes.conf:1002:6
-	PostReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_releases: POST /repos/:owner/:repo/releases (routes.conf:1002:7)
-//line routes.conf:1056:6
-	PostReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves post_repos_by_owner_by_repo_statuses_by_ref: POST /repos/:owner/:repo/statuses/:ref (routes.conf:1056:7)
-//line routes.conf:1134:6
-	PostUserEmails(ctx *runtime.Context) error // serves post_user_emails: POST /user/emails (routes.conf:1134:7)
-//line routes.conf:1212:6
-	PostUserKeys(ctx *runtime.Context) error // serves post_user_keys: POST /user/keys (routes.conf:1212:7)
-//line routes.conf:768:6
-	PostUserRepos(ctx *runtime.Context) error // serves post_user_repos: POST /user/repos (routes.conf:768:7)
-//line routes.conf:270:6
-	PutGistsByIdStar(ctx *runtime.Context, id string) error // serves put_gists_by_id_star: PUT /gists/:id/star (routes.conf:270:7)
-//line routes.conf:120:6
-	PutNotifications(ctx *runtime.Context) error // serves put_notifications: PUT /notifications (routes.conf:120:7)
-//line routes.conf:144:6
-	PutNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves put_notifications_threads_by_id_subscription: PUT /notifications/threads/:id/subscription (routes.conf:144:7)
-//line routes.conf:600:6
-	PutOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves put_orgs_by_org_public_members_by_user: PUT /orgs/:org/public_members/:user (routes.conf:600:7)
-//line routes.conf:840:6
-	PutReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves put_repos_by_owner_by_repo_collaborators_by_user: PUT /repos/:owner/:repo/collaborators/:user (routes.conf:840:7)
-//line routes.conf:468:6
-	PutReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_issues_by_number_labels: PUT /repos/:owner/:repo/issues/:number/labels (routes.conf:468:7)
-//line routes.conf:126:6
-	PutReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error // serves put_repos_by_owner_by_repo_notifications: PUT /repos/:owner/:repo/notifications (routes.conf:126:7)
-//line routes.conf:738:6
-	PutReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_pulls_by_number_comments: PUT /repos/:owner/:repo/pulls/:number/comments (routes.conf:738:7)
-//line routes.conf:726:6
-	PutReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_pulls_by_number_merge: PUT /repos/:owner/:repo/pulls/:number/merge (routes.conf:726:7)
-//line routes.conf:216:6
-	PutReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves put_repos_by_owner_by_repo_subscription: PUT /repos/:owner/:repo/subscription (routes.conf:216:7)
-//line routes.conf:648:6
-	PutTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves put_teams_by_id_members_by_user: PUT /teams/:id/members/:user (routes.conf:648:7)
-//line routes.conf:672:6
-	PutTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves put_teams_by_id_repos_by_owner_by_repo: PUT /teams/:id/repos/:owner/:repo (routes.conf:672:7)
-//line routes.conf:1182:6
-	PutUserFollowingByUser(ctx *runtime.Context, user string) error // serves put_user_following_by_user: PUT /user/following/:user (routes.conf:1182:7)
-//line routes.conf:180:6
-	PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (routes.conf:180:7)
-//line routes.conf:234:6
-	PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (routes.conf:234:7)
-//line routes_gen.go:2722:1
+	/*line routes.conf:36:6*/ DeleteApplicationsByClientIdTokens(ctx *runtime.Context, clientID string) error // serves delete_applications_by_client_id_tokens: DELETE /applications/:client_id/tokens (routes.conf:36:7)
+	/*line routes.conf:42:6*/ DeleteApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error // serves delete_applications_by_client_id_tokens_by_access_token: DELETE /applications/:client_id/tokens/:access_token (routes.conf:42:7)
+	/*line routes.conf:24:6*/ DeleteAuthorizationsById(ctx *runtime.Context, id string) error // serves delete_authorizations_by_id: DELETE /authorizations/:id (routes.conf:24:7)
+	/*line routes.conf:294:6*/ DeleteGistsById(ctx *runtime.Context, id string) error // serves delete_gists_by_id: DELETE /gists/:id (routes.conf:294:7)
+	/*line routes.conf:276:6*/ DeleteGistsByIdStar(ctx *runtime.Context, id string) error // serves delete_gists_by_id_star: DELETE /gists/:id/star (routes.conf:276:7)
+	/*line routes.conf:150:6*/ DeleteNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves delete_notifications_threads_by_id_subscription: DELETE /notifications/threads/:id/subscription (routes.conf:150:7)
+	/*line routes.conf:582:6*/ DeleteOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error // serves delete_orgs_by_org_members_by_user: DELETE /orgs/:org/members/:user (routes.conf:582:7)
+	/*line routes.conf:606:6*/ DeleteOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves delete_orgs_by_org_public_members_by_user: DELETE /orgs/:org/public_members/:user (routes.conf:606:7)
+	/*line routes.conf:822:6*/ DeleteReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_repos_by_owner_by_repo: DELETE /repos/:owner/:repo (routes.conf:822:7)
+	/*line routes.conf:846:6*/ DeleteReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves delete_repos_by_owner_by_repo_collaborators_by_user: DELETE /repos/:owner/:repo/collaborators/:user (routes.conf:846:7)
+	/*line routes.conf:876:6*/ DeleteReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_comments_by_id: DELETE /repos/:owner/:repo/comments/:id (routes.conf:876:7)
+	/*line routes.conf:936:6*/ DeleteReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_downloads_by_id: DELETE /repos/:owner/:repo/downloads/:id (routes.conf:936:7)
+	/*line routes.conf:978:6*/ DeleteReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_hooks_by_id: DELETE /repos/:owner/:repo/hooks/:id (routes.conf:978:7)
+	/*line routes.conf:474:6*/ DeleteReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_issues_by_number_labels: DELETE /repos/:owner/:repo/issues/:number/labels (routes.conf:474:7)
+	/*line routes.conf:462:6*/ DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(ctx *runtime.Context, owner string, repo string, number string, name string) error // serves delete_repos_by_owner_by_repo_issues_by_number_labels_by_name: DELETE /repos/:owner/:repo/issues/:number/labels/:name (routes.conf:462:7)
+	/*line routes.conf:918:6*/ DeleteReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_keys_by_id: DELETE /repos/:owner/:repo/keys/:id (routes.conf:918:7)
+	/*line routes.conf:444:6*/ DeleteReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves delete_repos_by_owner_by_repo_labels_by_name: DELETE /repos/:owner/:repo/labels/:name (routes.conf:444:7)
+	/*line routes.conf:504:6*/ DeleteReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves delete_repos_by_owner_by_repo_milestones_by_number: DELETE /repos/:owner/:repo/milestones/:number (routes.conf:504:7)
+	/*line routes.conf:1008:6*/ DeleteReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves delete_repos_by_owner_by_repo_releases_by_id: DELETE /repos/:owner/:repo/releases/:id (routes.conf:1008:7)
+	/*line routes.conf:222:6*/ DeleteReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves delete_repos_by_owner_by_repo_subscription: DELETE /repos/:owner/:repo/subscription (routes.conf:222:7)
+	/*line routes.conf:630:6*/ DeleteTeamsById(ctx *runtime.Context, id string) error // serves delete_teams_by_id: DELETE /teams/:id (routes.conf:630:7)
+	/*line routes.conf:654:6*/ DeleteTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves delete_teams_by_id_members_by_user: DELETE /teams/:id/members/:user (routes.conf:654:7)
+	/*line routes.conf:678:6*/ DeleteTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves delete_teams_by_id_repos_by_owner_by_repo: DELETE /teams/:id/repos/:owner/:repo (routes.conf:678:7)
+	/*line routes.conf:1140:6*/ DeleteUserEmails(ctx *runtime.Context) error // serves delete_user_emails: DELETE /user/emails (routes.conf:1140:7)
+	/*line routes.conf:1188:6*/ DeleteUserFollowingByUser(ctx *runtime.Context, user string) error // serves delete_user_following_by_user: DELETE /user/following/:user (routes.conf:1188:7)
+	/*line routes.conf:1218:6*/ DeleteUserKeysById(ctx *runtime.Context, id string) error // serves delete_user_keys_by_id: DELETE /user/keys/:id (routes.conf:1218:7)
+	/*line routes.conf:186:6*/ DeleteUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_user_starred_by_owner_by_repo: DELETE /user/starred/:owner/:repo (routes.conf:186:7)
+	/*line routes.conf:240:6*/ DeleteUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves delete_user_subscriptions_by_owner_by_repo: DELETE /user/subscriptions/:owner/:repo (routes.conf:240:7)
+	/*line routes.conf:30:6*/ GetApplicationsByClientIdTokensByAccessToken(ctx *runtime.Context, clientID string, accessToken string) error // serves get_applications_by_client_id_tokens_by_access_token: GET /applications/:client_id/tokens/:access_token (routes.conf:30:7)
+	/*line routes.conf:6:6*/ GetAuthorizations(ctx *runtime.Context) error // serves get_authorizations: GET /authorizations (routes.conf:6:7)
+	/*line routes.conf:12:6*/ GetAuthorizationsById(ctx *runtime.Context, id string) error // serves get_authorizations_by_id: GET /authorizations/:id (routes.conf:12:7)
+	/*line routes.conf:510:6*/ GetEmojis(ctx *runtime.Context) error // serves get_emojis: GET /emojis (routes.conf:510:7)
+	/*line routes.conf:48:6*/ GetEvents(ctx *runtime.Context) error // serves get_events: GET /events (routes.conf:48:7)
+	/*line routes.conf:102:6*/ GetFeeds(ctx *runtime.Context) error // serves get_feeds: GET /feeds (routes.conf:102:7)
+	/*line routes.conf:252:6*/ GetGists(ctx *runtime.Context) error // serves get_gists: GET /gists (routes.conf:252:7)
+	/*line routes.conf:258:6*/ GetGistsById(ctx *runtime.Context, id string) error // serves get_gists_by_id: GET /gists/:id (routes.conf:258:7)
+	/*line routes.conf:282:6*/ GetGistsByIdStar(ctx *runtime.Context, id string) error // serves get_gists_by_id_star: GET /gists/:id/star (routes.conf:282:7)
+	/*line routes.conf:516:6*/ GetGitignoreTemplates(ctx *runtime.Context) error // serves get_gitignore_templates: GET /gitignore/templates (routes.conf:516:7)
+	/*line routes.conf:522:6*/ GetGitignoreTemplatesByName(ctx *runtime.Context, name string) error // serves get_gitignore_templates_by_name: GET /gitignore/templates/:name (routes.conf:522:7)
+	/*line routes.conf:360:6*/ GetIssues(ctx *runtime.Context) error // serves get_issues: GET /issues (routes.conf:360:7)
+	/*line routes.conf:1086:6*/ GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ctx *runtime.Context, owner string, repository string, state string, keyword string) error // serves get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword: GET /legacy/issues/search/:owner/:repository/:state/:keyword (routes.conf:1086:7)
+	/*line routes.conf:1092:6*/ GetLegacyReposSearchByKeyword(ctx *runtime.Context, keyword string) error // serves get_legacy_repos_search_by_keyword: GET /legacy/repos/search/:keyword (routes.conf:1092:7)
+	/*line routes.conf:1104:6*/ GetLegacyUserEmailByEmail(ctx *runtime.Context, email string) error // serves get_legacy_user_email_by_email: GET /legacy/user/email/:email (routes.conf:1104:7)
+	/*line routes.conf:1098:6*/ GetLegacyUserSearchByKeyword(ctx *runtime.Context, keyword string) error // serves get_legacy_user_search_by_keyword: GET /legacy/user/search/:keyword (routes.conf:1098:7)
+	/*line routes.conf:540:6*/ GetMeta(ctx *runtime.Context) error // serves get_meta: GET /meta (routes.conf:540:7)
+	/*line routes.conf:60:6*/ GetNetworksByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error // serves get_networks_by_owner_by_repo_events: GET /networks/:owner/:repo/events (routes.conf:60:7)
+	/*line routes.conf:108:6*/ GetNotifications(ctx *runtime.Context) error // serves get_notifications: GET /notifications (routes.conf:108:7)
+	/*line routes.conf:132:6*/ GetNotificationsThreadsById(ctx *runtime.Context, id string) error // serves get_notifications_threads_by_id: GET /notifications/threads/:id (routes.conf:132:7)
+	/*line routes.conf:138:6*/ GetNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves get_notifications_threads_by_id_subscription: GET /notifications/threads/:id/subscription (routes.conf:138:7)
+	/*line routes.conf:564:6*/ GetOrgsByOrg(ctx *runtime.Context, org string) error // serves get_orgs_by_org: GET /orgs/:org (routes.conf:564:7)
+	/*line routes.conf:66:6*/ GetOrgsByOrgEvents(ctx *runtime.Context, org string) error // serves get_orgs_by_org_events: GET /orgs/:org/events (routes.conf:66:7)
+	/*line routes.conf:372:6*/ GetOrgsByOrgIssues(ctx *runtime.Context, org string) error // serves get_orgs_by_org_issues: GET /orgs/:org/issues (routes.conf:372:7)
+	/*line routes.conf:570:6*/ GetOrgsByOrgMembers(ctx *runtime.Context, org string) error // serves get_orgs_by_org_members: GET /orgs/:org/members (routes.conf:570:7)
+	/*line routes.conf:576:6*/ GetOrgsByOrgMembersByUser(ctx *runtime.Context, org string, user string) error // serves get_orgs_by_org_members_by_user: GET /orgs/:org/members/:user (routes.conf:576:7)
+	/*line routes.conf:588:6*/ GetOrgsByOrgPublicMembers(ctx *runtime.Context, org string) error // serves get_orgs_by_org_public_members: GET /orgs/:org/public_members (routes.conf:588:7)
+	/*line routes.conf:594:6*/ GetOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves get_orgs_by_org_public_members_by_user: GET /orgs/:org/public_members/:user (routes.conf:594:7)
+	/*line routes.conf:756:6*/ GetOrgsByOrgRepos(ctx *runtime.Context, org string) error // serves get_orgs_by_org_repos: GET /orgs/:org/repos (routes.conf:756:7)
+	/*line routes.conf:612:6*/ GetOrgsByOrgTeams(ctx *runtime.Context, org string) error // serves get_orgs_by_org_teams: GET /orgs/:org/teams (routes.conf:612:7)
+	/*line routes.conf:546:6*/ GetRateLimit(ctx *runtime.Context) error // serves get_rate_limit: GET /rate_limit (routes.conf:546:7)
+	/*line routes.conf:780:6*/ GetReposByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo: GET /repos/:owner/:repo (routes.conf:780:7)
+	/*line routes.conf:396:6*/ GetReposByOwnerByRepoAssignees(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_assignees: GET /repos/:owner/:repo/assignees (routes.conf:396:7)
+	/*line routes.conf:402:6*/ GetReposByOwnerByRepoAssigneesByAssignee(ctx *runtime.Context, owner string, repo string, assignee string) error // serves get_repos_by_owner_by_repo_assignees_by_assignee: GET /repos/:owner/:repo/assignees/:assignee (routes.conf:402:7)
+	/*line routes.conf:810:6*/ GetReposByOwnerByRepoBranches(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_branches: GET /repos/:owner/:repo/branches (routes.conf:810:7)
+	/*line routes.conf:816:6*/ GetReposByOwnerByRepoBranchesByBranch(ctx *runtime.Context, owner string, repo string, branch string) error // serves get_repos_by_owner_by_repo_branches_by_branch: GET /repos/:owner/:repo/branches/:branch (routes.conf:816:7)
+	/*line routes.conf:828:6*/ GetReposByOwnerByRepoCollaborators(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_collaborators: GET /repos/:owner/:repo/collaborators (routes.conf:828:7)
+	/*line routes.conf:834:6*/ GetReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves get_repos_by_owner_by_repo_collaborators_by_user: GET /repos/:owner/:repo/collaborators/:user (routes.conf:834:7)
+	/*line routes.conf:852:6*/ GetReposByOwnerByRepoComments(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_comments: GET /repos/:owner/:repo/comments (routes.conf:852:7)
+	/*line routes.conf:870:6*/ GetReposByOwnerByRepoCommentsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_comments_by_id: GET /repos/:owner/:repo/comments/:id (routes.conf:870:7)
+	/*line routes.conf:882:6*/ GetReposByOwnerByRepoCommits(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_commits: GET /repos/:owner/:repo/commits (routes.conf:882:7)
+	/*line routes.conf:888:6*/ GetReposByOwnerByRepoCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_commits_by_sha: GET /repos/:owner/:repo/commits/:sha (routes.conf:888:7)
+	/*line routes.conf:858:6*/ GetReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_commits_by_sha_comments: GET /repos/:owner/:repo/commits/:sha/comments (routes.conf:858:7)
+	/*line routes.conf:786:6*/ GetReposByOwnerByRepoContributors(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_contributors: GET /repos/:owner/:repo/contributors (routes.conf:786:7)
+	/*line routes.conf:924:6*/ GetReposByOwnerByRepoDownloads(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_downloads: GET /repos/:owner/:repo/downloads (routes.conf:924:7)
+	/*line routes.conf:930:6*/ GetReposByOwnerByRepoDownloadsById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_downloads_by_id: GET /repos/:owner/:repo/downloads/:id (routes.conf:930:7)
+	/*line routes.conf:54:6*/ GetReposByOwnerByRepoEvents(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_events: GET /repos/:owner/:repo/events (routes.conf:54:7)
+	/*line routes.conf:942:6*/ GetReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_forks: GET /repos/:owner/:repo/forks (routes.conf:942:7)
+	/*line routes.conf:300:6*/ GetReposByOwnerByRepoGitBlobsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_blobs_by_sha: GET /repos/:owner/:repo/git/blobs/:sha (routes.conf:300:7)
+	/*line routes.conf:312:6*/ GetReposByOwnerByRepoGitCommitsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_commits_by_sha: GET /repos/:owner/:repo/git/commits/:sha (routes.conf:312:7)
+	/*line routes.conf:324:6*/ GetReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_git_refs: GET /repos/:owner/:repo/git/refs (routes.conf:324:7)
+	/*line routes.conf:336:6*/ GetReposByOwnerByRepoGitTagsBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_tags_by_sha: GET /repos/:owner/:repo/git/tags/:sha (routes.conf:336:7)
+	/*line routes.conf:348:6*/ GetReposByOwnerByRepoGitTreesBySha(ctx *runtime.Context, owner string, repo string, sha string) error // serves get_repos_by_owner_by_repo_git_trees_by_sha: GET /repos/:owner/:repo/git/trees/:sha (routes.conf:348:7)
+	/*line routes.conf:954:6*/ GetReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_hooks: GET /repos/:owner/:repo/hooks (routes.conf:954:7)
+	/*line routes.conf:960:6*/ GetReposByOwnerByRepoHooksById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_hooks_by_id: GET /repos/:owner/:repo/hooks/:id (routes.conf:960:7)
+	/*line routes.conf:378:6*/ GetReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_issues: GET /repos/:owner/:repo/issues (routes.conf:378:7)
+	/*line routes.conf:384:6*/ GetReposByOwnerByRepoIssuesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number: GET /repos/:owner/:repo/issues/:number (routes.conf:384:7)
+	/*line routes.conf:408:6*/ GetReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_comments: GET /repos/:owner/:repo/issues/:number/comments (routes.conf:408:7)
+	/*line routes.conf:420:6*/ GetReposByOwnerByRepoIssuesByNumberEvents(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_events: GET /repos/:owner/:repo/issues/:number/events (routes.conf:420:7)
+	/*line routes.conf:450:6*/ GetReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_issues_by_number_labels: GET /repos/:owner/:repo/issues/:number/labels (routes.conf:450:7)
+	/*line routes.conf:900:6*/ GetReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_keys: GET /repos/:owner/:repo/keys (routes.conf:900:7)
+	/*line routes.conf:906:6*/ GetReposByOwnerByRepoKeysById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_keys_by_id: GET /repos/:owner/:repo/keys/:id (routes.conf:906:7)
+	/*line routes.conf:426:6*/ GetReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_labels: GET /repos/:owner/:repo/labels (routes.conf:426:7)
+	/*line routes.conf:432:6*/ GetReposByOwnerByRepoLabelsByName(ctx *runtime.Context, owner string, repo string, name string) error // serves get_repos_by_owner_by_repo_labels_by_name: GET /repos/:owner/:repo/labels/:name (routes.conf:432:7)
+	/*line routes.conf:792:6*/ GetReposByOwnerByRepoLanguages(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_languages: GET /repos/:owner/:repo/languages (routes.conf:792:7)
+	/*line routes.conf:486:6*/ GetReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_milestones: GET /repos/:owner/:repo/milestones (routes.conf:486:7)
+	/*line routes.conf:492:6*/ GetReposByOwnerByRepoMilestonesByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_milestones_by_number: GET /repos/:owner/:repo/milestones/:number (routes.conf:492:7)
+	/*line routes.conf:480:6*/ GetReposByOwnerByRepoMilestonesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_milestones_by_number_labels: GET /repos/:owner/:repo/milestones/:number/labels (routes.conf:480:7)
+	/*line routes.conf:114:6*/ GetReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_notifications: GET /repos/:owner/:repo/notifications (routes.conf:114:7)
+	/*line routes.conf:690:6*/ GetReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_pulls: GET /repos/:owner/:repo/pulls (routes.conf:690:7)
+	/*line routes.conf:696:6*/ GetReposByOwnerByRepoPullsByNumber(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number: GET /repos/:owner/:repo/pulls/:number (routes.conf:696:7)
+	/*line routes.conf:732:6*/ GetReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_comments: GET /repos/:owner/:repo/pulls/:number/comments (routes.conf:732:7)
+	/*line routes.conf:708:6*/ GetReposByOwnerByRepoPullsByNumberCommits(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_commits: GET /repos/:owner/:repo/pulls/:number/commits (routes.conf:708:7)
+	/*line routes.conf:714:6*/ GetReposByOwnerByRepoPullsByNumberFiles(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_files: GET /repos/:owner/:repo/pulls/:number/files (routes.conf:714:7)
+	/*line routes.conf:720:6*/ GetReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error // serves get_repos_by_owner_by_repo_pulls_by_number_merge: GET /repos/:owner/:repo/pulls/:number/merge (routes.conf:720:7)
+	/*line routes.conf:894:6*/ GetReposByOwnerByRepoReadme(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_readme: GET /repos/:owner/:repo/readme (routes.conf:894:7)
+	/*line routes.conf:990:6*/ GetReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_releases: GET /repos/:owner/:repo/releases (routes.conf:990:7)
+	/*line routes.conf:996:6*/ GetReposByOwnerByRepoReleasesById(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_releases_by_id: GET /repos/:owner/:repo/releases/:id (routes.conf:996:7)
+	/*line routes.conf:1014:6*/ GetReposByOwnerByRepoReleasesByIdAssets(ctx *runtime.Context, owner string, repo string, id string) error // serves get_repos_by_owner_by_repo_releases_by_id_assets: GET /repos/:owner/:repo/releases/:id/assets (routes.conf:1014:7)
+	/*line routes.conf:156:6*/ GetReposByOwnerByRepoStargazers(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stargazers: GET /repos/:owner/:repo/stargazers (routes.conf:156:7)
+	/*line routes.conf:1032:6*/ GetReposByOwnerByRepoStatsCodeFrequency(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_code_frequency: GET /repos/:owner/:repo/stats/code_frequency (routes.conf:1032:7)
+	/*line routes.conf:1026:6*/ GetReposByOwnerByRepoStatsCommitActivity(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_commit_activity: GET /repos/:owner/:repo/stats/commit_activity (routes.conf:1026:7)
+	/*line routes.conf:1020:6*/ GetReposByOwnerByRepoStatsContributors(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_contributors: GET /repos/:owner/:repo/stats/contributors (routes.conf:1020:7)
+	/*line routes.conf:1038:6*/ GetReposByOwnerByRepoStatsParticipation(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_participation: GET /repos/:owner/:repo/stats/participation (routes.conf:1038:7)
+	/*line routes.conf:1044:6*/ GetReposByOwnerByRepoStatsPunchCard(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_stats_punch_card: GET /repos/:owner/:repo/stats/punch_card (routes.conf:1044:7)
+	/*line routes.conf:1050:6*/ GetReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves get_repos_by_owner_by_repo_statuses_by_ref: GET /repos/:owner/:repo/statuses/:ref (routes.conf:1050:7)
+	/*line routes.conf:192:6*/ GetReposByOwnerByRepoSubscribers(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_subscribers: GET /repos/:owner/:repo/subscribers (routes.conf:192:7)
+	/*line routes.conf:210:6*/ GetReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_subscription: GET /repos/:owner/:repo/subscription (routes.conf:210:7)
+	/*line routes.conf:804:6*/ GetReposByOwnerByRepoTags(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_tags: GET /repos/:owner/:repo/tags (routes.conf:804:7)
+	/*line routes.conf:798:6*/ GetReposByOwnerByRepoTeams(ctx *runtime.Context, owner string, repo string) error // serves get_repos_by_owner_by_repo_teams: GET /repos/:owner/:repo/teams (routes.conf:798:7)
+	/*line routes.conf:762:6*/ GetRepositories(ctx *runtime.Context) error // serves get_repositories: GET /repositories (routes.conf:762:7)
+	/*line routes.conf:1068:6*/ GetSearchCode(ctx *runtime.Context) error // serves get_search_code: GET /search/code (routes.conf:1068:7)
+	/*line routes.conf:1074:6*/ GetSearchIssues(ctx *runtime.Context) error // serves get_search_issues: GET /search/issues (routes.conf:1074:7)
+	/*line routes.conf:1062:6*/ GetSearchRepositories(ctx *runtime.Context) error // serves get_search_repositories: GET /search/repositories (routes.conf:1062:7)
+	/*line routes.conf:1080:6*/ GetSearchUsers(ctx *runtime.Context) error // serves get_search_users: GET /search/users (routes.conf:1080:7)
+	/*line routes.conf:618:6*/ GetTeamsById(ctx *runtime.Context, id string) error // serves get_teams_by_id: GET /teams/:id (routes.conf:618:7)
+	/*line routes.conf:636:6*/ GetTeamsByIdMembers(ctx *runtime.Context, id string) error // serves get_teams_by_id_members: GET /teams/:id/members (routes.conf:636:7)
+	/*line routes.conf:642:6*/ GetTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves get_teams_by_id_members_by_user: GET /teams/:id/members/:user (routes.conf:642:7)
+	/*line routes.conf:660:6*/ GetTeamsByIdRepos(ctx *runtime.Context, id string) error // serves get_teams_by_id_repos: GET /teams/:id/repos (routes.conf:660:7)
+	/*line routes.conf:666:6*/ GetTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves get_teams_by_id_repos_by_owner_by_repo: GET /teams/:id/repos/:owner/:repo (routes.conf:666:7)
+	/*line routes.conf:1116:6*/ GetUser(ctx *runtime.Context) error // serves get_user: GET /user (routes.conf:1116:7)
+	/*line routes.conf:1128:6*/ GetUserEmails(ctx *runtime.Context) error // serves get_user_emails: GET /user/emails (routes.conf:1128:7)
+	/*line routes.conf:1152:6*/ GetUserFollowers(ctx *runtime.Context) error // serves get_user_followers: GET /user/followers (routes.conf:1152:7)
+	/*line routes.conf:1164:6*/ GetUserFollowing(ctx *runtime.Context) error // serves get_user_following: GET /user/following (routes.conf:1164:7)
+	/*line routes.conf:1170:6*/ GetUserFollowingByUser(ctx *runtime.Context, user string) error // serves get_user_following_by_user: GET /user/following/:user (routes.conf:1170:7)
+	/*line routes.conf:366:6*/ GetUserIssues(ctx *runtime.Context) error // serves get_user_issues: GET /user/issues (routes.conf:366:7)
+	/*line routes.conf:1200:6*/ GetUserKeys(ctx *runtime.Context) error // serves get_user_keys: GET /user/keys (routes.conf:1200:7)
+	/*line routes.conf:1206:6*/ GetUserKeysById(ctx *runtime.Context, id string) error // serves get_user_keys_by_id: GET /user/keys/:id (routes.conf:1206:7)
+	/*line routes.conf:558:6*/ GetUserOrgs(ctx *runtime.Context) error // serves get_user_orgs: GET /user/orgs (routes.conf:558:7)
+	/*line routes.conf:744:6*/ GetUserRepos(ctx *runtime.Context) error // serves get_user_repos: GET /user/repos (routes.conf:744:7)
+	/*line routes.conf:168:6*/ GetUserStarred(ctx *runtime.Context) error // serves get_user_starred: GET /user/starred (routes.conf:168:7)
+	/*line routes.conf:174:6*/ GetUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_user_starred_by_owner_by_repo: GET /user/starred/:owner/:repo (routes.conf:174:7)
+	/*line routes.conf:204:6*/ GetUserSubscriptions(ctx *runtime.Context) error // serves get_user_subscriptions: GET /user/subscriptions (routes.conf:204:7)
+	/*line routes.conf:228:6*/ GetUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves get_user_subscriptions_by_owner_by_repo: GET /user/subscriptions/:owner/:repo (routes.conf:228:7)
+	/*line routes.conf:684:6*/ GetUserTeams(ctx *runtime.Context) error // serves get_user_teams: GET /user/teams (routes.conf:684:7)
+	/*line routes.conf:1122:6*/ GetUsers(ctx *runtime.Context) error // serves get_users: GET /users (routes.conf:1122:7)
+	/*line routes.conf:1110:6*/ GetUsersByUser(ctx *runtime.Context, user string) error // serves get_users_by_user: GET /users/:user (routes.conf:1110:7)
+	/*line routes.conf:84:6*/ GetUsersByUserEvents(ctx *runtime.Context, user string) error // serves get_users_by_user_events: GET /users/:user/events (routes.conf:84:7)
+	/*line routes.conf:96:6*/ GetUsersByUserEventsOrgsByOrg(ctx *runtime.Context, user string, org string) error // serves get_users_by_user_events_orgs_by_org: GET /users/:user/events/orgs/:org (routes.conf:96:7)
+	/*line routes.conf:90:6*/ GetUsersByUserEventsPublic(ctx *runtime.Context, user string) error // serves get_users_by_user_events_public: GET /users/:user/events/public (routes.conf:90:7)
+	/*line routes.conf:1146:6*/ GetUsersByUserFollowers(ctx *runtime.Context, user string) error // serves get_users_by_user_followers: GET /users/:user/followers (routes.conf:1146:7)
+	/*line routes.conf:1158:6*/ GetUsersByUserFollowing(ctx *runtime.Context, user string) error // serves get_users_by_user_following: GET /users/:user/following (routes.conf:1158:7)
+	/*line routes.conf:1176:6*/ GetUsersByUserFollowingByTargetUser(ctx *runtime.Context, user string, targetUser string) error // serves get_users_by_user_following_by_target_user: GET /users/:user/following/:target_user (routes.conf:1176:7)
+	/*line routes.conf:246:6*/ GetUsersByUserGists(ctx *runtime.Context, user string) error // serves get_users_by_user_gists: GET /users/:user/gists (routes.conf:246:7)
+	/*line routes.conf:1194:6*/ GetUsersByUserKeys(ctx *runtime.Context, user string) error // serves get_users_by_user_keys: GET /users/:user/keys (routes.conf:1194:7)
+	/*line routes.conf:552:6*/ GetUsersByUserOrgs(ctx *runtime.Context, user string) error // serves get_users_by_user_orgs: GET /users/:user/orgs (routes.conf:552:7)
+	/*line routes.conf:72:6*/ GetUsersByUserReceivedEvents(ctx *runtime.Context, user string) error // serves get_users_by_user_received_events: GET /users/:user/received_events (routes.conf:72:7)
+	/*line routes.conf:78:6*/ GetUsersByUserReceivedEventsPublic(ctx *runtime.Context, user string) error // serves get_users_by_user_received_events_public: GET /users/:user/received_events/public (routes.conf:78:7)
+	/*line routes.conf:750:6*/ GetUsersByUserRepos(ctx *runtime.Context, user string) error // serves get_users_by_user_repos: GET /users/:user/repos (routes.conf:750:7)
+	/*line routes.conf:162:6*/ GetUsersByUserStarred(ctx *runtime.Context, user string) error // serves get_users_by_user_starred: GET /users/:user/starred (routes.conf:162:7)
+	/*line routes.conf:198:6*/ GetUsersByUserSubscriptions(ctx *runtime.Context, user string) error // serves get_users_by_user_subscriptions: GET /users/:user/subscriptions (routes.conf:198:7)
+	/*line routes.conf:18:6*/ PostAuthorizations(ctx *runtime.Context) error // serves post_authorizations: POST /authorizations (routes.conf:18:7)
+	/*line routes.conf:264:6*/ PostGists(ctx *runtime.Context) error // serves post_gists: POST /gists (routes.conf:264:7)
+	/*line routes.conf:288:6*/ PostGistsByIdForks(ctx *runtime.Context, id string) error // serves post_gists_by_id_forks: POST /gists/:id/forks (routes.conf:288:7)
+	/*line routes.conf:528:6*/ PostMarkdown(ctx *runtime.Context) error // serves post_markdown: POST /markdown (routes.conf:528:7)
+	/*line routes.conf:534:6*/ PostMarkdownRaw(ctx *runtime.Context) error // serves post_markdown_raw: POST /markdown/raw (routes.conf:534:7)
+	/*line routes.conf:774:6*/ PostOrgsByOrgRepos(ctx *runtime.Context, org string) error // serves post_orgs_by_org_repos: POST /orgs/:org/repos (routes.conf:774:7)
+	/*line routes.conf:624:6*/ PostOrgsByOrgTeams(ctx *runtime.Context, org string) error // serves post_orgs_by_org_teams: POST /orgs/:org/teams (routes.conf:624:7)
+	/*line routes.conf:864:6*/ PostReposByOwnerByRepoCommitsByShaComments(ctx *runtime.Context, owner string, repo string, sha string) error // serves post_repos_by_owner_by_repo_commits_by_sha_comments: POST /repos/:owner/:repo/commits/:sha/comments (routes.conf:864:7)
+	/*line routes.conf:948:6*/ PostReposByOwnerByRepoForks(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_forks: POST /repos/:owner/:repo/forks (routes.conf:948:7)
+	/*line routes.conf:306:6*/ PostReposByOwnerByRepoGitBlobs(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_blobs: POST /repos/:owner/:repo/git/blobs (routes.conf:306:7)
+	/*line routes.conf:318:6*/ PostReposByOwnerByRepoGitCommits(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_commits: POST /repos/:owner/:repo/git/commits (routes.conf:318:7)
+	/*line routes.conf:330:6*/ PostReposByOwnerByRepoGitRefs(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_refs: POST /repos/:owner/:repo/git/refs (routes.conf:330:7)
+	/*line routes.conf:342:6*/ PostReposByOwnerByRepoGitTags(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_tags: POST /repos/:owner/:repo/git/tags (routes.conf:342:7)
+	/*line routes.conf:354:6*/ PostReposByOwnerByRepoGitTrees(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_git_trees: POST /repos/:owner/:repo/git/trees (routes.conf:354:7)
+	/*line routes.conf:966:6*/ PostReposByOwnerByRepoHooks(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_hooks: POST /repos/:owner/:repo/hooks (routes.conf:966:7)
+	/*line routes.conf:972:6*/ PostReposByOwnerByRepoHooksByIdTests(ctx *runtime.Context, owner string, repo string, id string) error // serves post_repos_by_owner_by_repo_hooks_by_id_tests: POST /repos/:owner/:repo/hooks/:id/tests (routes.conf:972:7)
+	/*line routes.conf:390:6*/ PostReposByOwnerByRepoIssues(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_issues: POST /repos/:owner/:repo/issues (routes.conf:390:7)
+	/*line routes.conf:414:6*/ PostReposByOwnerByRepoIssuesByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves post_repos_by_owner_by_repo_issues_by_number_comments: POST /repos/:owner/:repo/issues/:number/comments (routes.conf:414:7)
+	/*line routes.conf:456:6*/ PostReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves post_repos_by_owner_by_repo_issues_by_number_labels: POST /repos/:owner/:repo/issues/:number/labels (routes.conf:456:7)
+	/*line routes.conf:912:6*/ PostReposByOwnerByRepoKeys(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_keys: POST /repos/:owner/:repo/keys (routes.conf:912:7)
+	/*line routes.conf:438:6*/ PostReposByOwnerByRepoLabels(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_labels: POST /repos/:owner/:repo/labels (routes.conf:438:7)
+	/*line routes.conf:984:6*/ PostReposByOwnerByRepoMerges(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_merges: POST /repos/:owner/:repo/merges (routes.conf:984:7)
+	/*line routes.conf:498:6*/ PostReposByOwnerByRepoMilestones(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_milestones: POST /repos/:owner/:repo/milestones (routes.conf:498:7)
+	/*line routes.conf:702:6*/ PostReposByOwnerByRepoPulls(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_pulls: POST /repos/:owner/:repo/pulls (routes.conf:702:7)
+	/*line routes.conf:1002:6*/ PostReposByOwnerByRepoReleases(ctx *runtime.Context, owner string, repo string) error // serves post_repos_by_owner_by_repo_releases: POST /repos/:owner/:repo/releases (routes.conf:1002:7)
+	/*line routes.conf:1056:6*/ PostReposByOwnerByRepoStatusesByRef(ctx *runtime.Context, owner string, repo string, ref string) error // serves post_repos_by_owner_by_repo_statuses_by_ref: POST /repos/:owner/:repo/statuses/:ref (routes.conf:1056:7)
+	/*line routes.conf:1134:6*/ PostUserEmails(ctx *runtime.Context) error // serves post_user_emails: POST /user/emails (routes.conf:1134:7)
+	/*line routes.conf:1212:6*/ PostUserKeys(ctx *runtime.Context) error // serves post_user_keys: POST /user/keys (routes.conf:1212:7)
+	/*line routes.conf:768:6*/ PostUserRepos(ctx *runtime.Context) error // serves post_user_repos: POST /user/repos (routes.conf:768:7)
+	/*line routes.conf:270:6*/ PutGistsByIdStar(ctx *runtime.Context, id string) error // serves put_gists_by_id_star: PUT /gists/:id/star (routes.conf:270:7)
+	/*line routes.conf:120:6*/ PutNotifications(ctx *runtime.Context) error // serves put_notifications: PUT /notifications (routes.conf:120:7)
+	/*line routes.conf:144:6*/ PutNotificationsThreadsByIdSubscription(ctx *runtime.Context, id string) error // serves put_notifications_threads_by_id_subscription: PUT /notifications/threads/:id/subscription (routes.conf:144:7)
+	/*line routes.conf:600:6*/ PutOrgsByOrgPublicMembersByUser(ctx *runtime.Context, org string, user string) error // serves put_orgs_by_org_public_members_by_user: PUT /orgs/:org/public_members/:user (routes.conf:600:7)
+	/*line routes.conf:840:6*/ PutReposByOwnerByRepoCollaboratorsByUser(ctx *runtime.Context, owner string, repo string, user string) error // serves put_repos_by_owner_by_repo_collaborators_by_user: PUT /repos/:owner/:repo/collaborators/:user (routes.conf:840:7)
+	/*line routes.conf:468:6*/ PutReposByOwnerByRepoIssuesByNumberLabels(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_issues_by_number_labels: PUT /repos/:owner/:repo/issues/:number/labels (routes.conf:468:7)
+	/*line routes.conf:126:6*/ PutReposByOwnerByRepoNotifications(ctx *runtime.Context, owner string, repo string) error // serves put_repos_by_owner_by_repo_notifications: PUT /repos/:owner/:repo/notifications (routes.conf:126:7)
+	/*line routes.conf:738:6*/ PutReposByOwnerByRepoPullsByNumberComments(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_pulls_by_number_comments: PUT /repos/:owner/:repo/pulls/:number/comments (routes.conf:738:7)
+	/*line routes.conf:726:6*/ PutReposByOwnerByRepoPullsByNumberMerge(ctx *runtime.Context, owner string, repo string, number string) error // serves put_repos_by_owner_by_repo_pulls_by_number_merge: PUT /repos/:owner/:repo/pulls/:number/merge (routes.conf:726:7)
+	/*line routes.conf:216:6*/ PutReposByOwnerByRepoSubscription(ctx *runtime.Context, owner string, repo string) error // serves put_repos_by_owner_by_repo_subscription: PUT /repos/:owner/:repo/subscription (routes.conf:216:7)
+	/*line routes.conf:648:6*/ PutTeamsByIdMembersByUser(ctx *runtime.Context, id string, user string) error // serves put_teams_by_id_members_by_user: PUT /teams/:id/members/:user (routes.conf:648:7)
+	/*line routes.conf:672:6*/ PutTeamsByIdReposByOwnerByRepo(ctx *runtime.Context, id string, owner string, repo string) error // serves put_teams_by_id_repos_by_owner_by_repo: PUT /teams/:id/repos/:owner/:repo (routes.conf:672:7)
+	/*line routes.conf:1182:6*/ PutUserFollowingByUser(ctx *runtime.Context, user string) error // serves put_user_following_by_user: PUT /user/following/:user (routes.conf:1182:7)
+	/*line routes.conf:180:6*/ PutUserStarredByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_starred_by_owner_by_repo: PUT /user/starred/:owner/:repo (routes.conf:180:7)
+	/*line routes.conf:234:6*/ PutUserSubscriptionsByOwnerByRepo(ctx *runtime.Context, owner string, repo string) error // serves put_user_subscriptions_by_owner_by_repo: PUT /user/subscriptions/:owner/:repo (routes.conf:234:7)
 }
+
+//line routes_gen.go:2521:1
 
 // DeleteApplicationsByClientIDTokens returns the URL of route "delete_applications_by_client_id_tokens": /applications/:client_id/tokens (routes.conf:36:7).
 //
@@ -2728,7 +2526,7 @@ func (u *URLBuilder) DeleteApplicationsByClientIDTokens(clientID string) (string
 	return routegenCheckedHelperURL(u, 0, clientID)
 }
 
-//line routes_gen.go:2732:1
+//line routes_gen.go:2530:1
 
 // DeleteApplicationsByClientIDTokensByAccessToken returns the URL of route "delete_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:42:7).
 //
@@ -2737,7 +2535,7 @@ func (u *URLBuilder) DeleteApplicationsByClientIDTokensByAccessToken(clientID st
 	return routegenCheckedHelperURL(u, 1, clientID, accessToken)
 }
 
-//line routes_gen.go:2741:1
+//line routes_gen.go:2539:1
 
 // GetApplicationsByClientIDTokensByAccessToken returns the URL of route "get_applications_by_client_id_tokens_by_access_token": /applications/:client_id/tokens/:access_token (routes.conf:30:7).
 //
@@ -2746,7 +2544,7 @@ func (u *URLBuilder) GetApplicationsByClientIDTokensByAccessToken(clientID strin
 	return routegenCheckedHelperURL(u, 2, clientID, accessToken)
 }
 
-//line routes_gen.go:2750:1
+//line routes_gen.go:2548:1
 
 // GetAuthorizations returns the URL of route "get_authorizations": /authorizations (routes.conf:6:7).
 //
@@ -2755,7 +2553,7 @@ func (u *URLBuilder) GetAuthorizations() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:2759:1
+//line routes_gen.go:2557:1
 
 // PostAuthorizations returns the URL of route "post_authorizations": /authorizations (routes.conf:18:7).
 //
@@ -2764,7 +2562,7 @@ func (u *URLBuilder) PostAuthorizations() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:2768:1
+//line routes_gen.go:2566:1
 
 // DeleteAuthorizationsByID returns the URL of route "delete_authorizations_by_id": /authorizations/:id (routes.conf:24:7).
 //
@@ -2773,7 +2571,7 @@ func (u *URLBuilder) DeleteAuthorizationsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:2777:1
+//line routes_gen.go:2575:1
 
 // GetAuthorizationsByID returns the URL of route "get_authorizations_by_id": /authorizations/:id (routes.conf:12:7).
 //
@@ -2782,7 +2580,7 @@ func (u *URLBuilder) GetAuthorizationsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 6, id)
 }
 
-//line routes_gen.go:2786:1
+//line routes_gen.go:2584:1
 
 // GetEmojis returns the URL of route "get_emojis": /emojis (routes.conf:510:7).
 //
@@ -2791,7 +2589,7 @@ func (u *URLBuilder) GetEmojis() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:2795:1
+//line routes_gen.go:2593:1
 
 // GetEvents returns the URL of route "get_events": /events (routes.conf:48:7).
 //
@@ -2800,7 +2598,7 @@ func (u *URLBuilder) GetEvents() string {
 	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:2804:1
+//line routes_gen.go:2602:1
 
 // GetFeeds returns the URL of route "get_feeds": /feeds (routes.conf:102:7).
 //
@@ -2809,7 +2607,7 @@ func (u *URLBuilder) GetFeeds() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:2813:1
+//line routes_gen.go:2611:1
 
 // GetGists returns the URL of route "get_gists": /gists (routes.conf:252:7).
 //
@@ -2818,7 +2616,7 @@ func (u *URLBuilder) GetGists() string {
 	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:2822:1
+//line routes_gen.go:2620:1
 
 // PostGists returns the URL of route "post_gists": /gists (routes.conf:264:7).
 //
@@ -2827,7 +2625,7 @@ func (u *URLBuilder) PostGists() string {
 	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:2831:1
+//line routes_gen.go:2629:1
 
 // DeleteGistsByID returns the URL of route "delete_gists_by_id": /gists/:id (routes.conf:294:7).
 //
@@ -2836,7 +2634,7 @@ func (u *URLBuilder) DeleteGistsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 12, id)
 }
 
-//line routes_gen.go:2840:1
+//line routes_gen.go:2638:1
 
 // GetGistsByID returns the URL of route "get_gists_by_id": /gists/:id (routes.conf:258:7).
 //
@@ -2845,7 +2643,7 @@ func (u *URLBuilder) GetGistsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 13, id)
 }
 
-//line routes_gen.go:2849:1
+//line routes_gen.go:2647:1
 
 // PostGistsByIDForks returns the URL of route "post_gists_by_id_forks": /gists/:id/forks (routes.conf:288:7).
 //
@@ -2854,7 +2652,7 @@ func (u *URLBuilder) PostGistsByIDForks(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 14, id)
 }
 
-//line routes_gen.go:2858:1
+//line routes_gen.go:2656:1
 
 // DeleteGistsByIDStar returns the URL of route "delete_gists_by_id_star": /gists/:id/star (routes.conf:276:7).
 //
@@ -2863,7 +2661,7 @@ func (u *URLBuilder) DeleteGistsByIDStar(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 15, id)
 }
 
-//line routes_gen.go:2867:1
+//line routes_gen.go:2665:1
 
 // GetGistsByIDStar returns the URL of route "get_gists_by_id_star": /gists/:id/star (routes.conf:282:7).
 //
@@ -2872,7 +2670,7 @@ func (u *URLBuilder) GetGistsByIDStar(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 16, id)
 }
 
-//line routes_gen.go:2876:1
+//line routes_gen.go:2674:1
 
 // PutGistsByIDStar returns the URL of route "put_gists_by_id_star": /gists/:id/star (routes.conf:270:7).
 //
@@ -2881,7 +2679,7 @@ func (u *URLBuilder) PutGistsByIDStar(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 17, id)
 }
 
-//line routes_gen.go:2885:1
+//line routes_gen.go:2683:1
 
 // GetGitignoreTemplates returns the URL of route "get_gitignore_templates": /gitignore/templates (routes.conf:516:7).
 //
@@ -2890,7 +2688,7 @@ func (u *URLBuilder) GetGitignoreTemplates() string {
 	return routegenHelperURL(u, 18)
 }
 
-//line routes_gen.go:2894:1
+//line routes_gen.go:2692:1
 
 // GetGitignoreTemplatesByName returns the URL of route "get_gitignore_templates_by_name": /gitignore/templates/:name (routes.conf:522:7).
 //
@@ -2899,7 +2697,7 @@ func (u *URLBuilder) GetGitignoreTemplatesByName(name string) (string, error) {
 	return routegenCheckedHelperURL(u, 19, name)
 }
 
-//line routes_gen.go:2903:1
+//line routes_gen.go:2701:1
 
 // GetIssues returns the URL of route "get_issues": /issues (routes.conf:360:7).
 //
@@ -2908,7 +2706,7 @@ func (u *URLBuilder) GetIssues() string {
 	return routegenHelperURL(u, 20)
 }
 
-//line routes_gen.go:2912:1
+//line routes_gen.go:2710:1
 
 // GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword returns the URL of route "get_legacy_issues_search_by_owner_by_repository_by_state_by_keyword": /legacy/issues/search/:owner/:repository/:state/:keyword (routes.conf:1086:7).
 //
@@ -2917,7 +2715,7 @@ func (u *URLBuilder) GetLegacyIssuesSearchByOwnerByRepositoryByStateByKeyword(ow
 	return routegenCheckedHelperURL(u, 21, owner, repository, state, keyword)
 }
 
-//line routes_gen.go:2921:1
+//line routes_gen.go:2719:1
 
 // GetLegacyReposSearchByKeyword returns the URL of route "get_legacy_repos_search_by_keyword": /legacy/repos/search/:keyword (routes.conf:1092:7).
 //
@@ -2926,7 +2724,7 @@ func (u *URLBuilder) GetLegacyReposSearchByKeyword(keyword string) (string, erro
 	return routegenCheckedHelperURL(u, 22, keyword)
 }
 
-//line routes_gen.go:2930:1
+//line routes_gen.go:2728:1
 
 // GetLegacyUserEmailByEmail returns the URL of route "get_legacy_user_email_by_email": /legacy/user/email/:email (routes.conf:1104:7).
 //
@@ -2935,7 +2733,7 @@ func (u *URLBuilder) GetLegacyUserEmailByEmail(email string) (string, error) {
 	return routegenCheckedHelperURL(u, 23, email)
 }
 
-//line routes_gen.go:2939:1
+//line routes_gen.go:2737:1
 
 // GetLegacyUserSearchByKeyword returns the URL of route "get_legacy_user_search_by_keyword": /legacy/user/search/:keyword (routes.conf:1098:7).
 //
@@ -2944,7 +2742,7 @@ func (u *URLBuilder) GetLegacyUserSearchByKeyword(keyword string) (string, error
 	return routegenCheckedHelperURL(u, 24, keyword)
 }
 
-//line routes_gen.go:2948:1
+//line routes_gen.go:2746:1
 
 // PostMarkdown returns the URL of route "post_markdown": /markdown (routes.conf:528:7).
 //
@@ -2953,7 +2751,7 @@ func (u *URLBuilder) PostMarkdown() string {
 	return routegenHelperURL(u, 25)
 }
 
-//line routes_gen.go:2957:1
+//line routes_gen.go:2755:1
 
 // PostMarkdownRaw returns the URL of route "post_markdown_raw": /markdown/raw (routes.conf:534:7).
 //
@@ -2962,7 +2760,7 @@ func (u *URLBuilder) PostMarkdownRaw() string {
 	return routegenHelperURL(u, 26)
 }
 
-//line routes_gen.go:2966:1
+//line routes_gen.go:2764:1
 
 // GetMeta returns the URL of route "get_meta": /meta (routes.conf:540:7).
 //
@@ -2971,7 +2769,7 @@ func (u *URLBuilder) GetMeta() string {
 	return routegenHelperURL(u, 27)
 }
 
-//line routes_gen.go:2975:1
+//line routes_gen.go:2773:1
 
 // GetNetworksByOwnerByRepoEvents returns the URL of route "get_networks_by_owner_by_repo_events": /networks/:owner/:repo/events (routes.conf:60:7).
 //
@@ -2980,7 +2778,7 @@ func (u *URLBuilder) GetNetworksByOwnerByRepoEvents(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 28, owner, repo)
 }
 
-//line routes_gen.go:2984:1
+//line routes_gen.go:2782:1
 
 // GetNotifications returns the URL of route "get_notifications": /notifications (routes.conf:108:7).
 //
@@ -2989,7 +2787,7 @@ func (u *URLBuilder) GetNotifications() string {
 	return routegenHelperURL(u, 29)
 }
 
-//line routes_gen.go:2993:1
+//line routes_gen.go:2791:1
 
 // PutNotifications returns the URL of route "put_notifications": /notifications (routes.conf:120:7).
 //
@@ -2998,7 +2796,7 @@ func (u *URLBuilder) PutNotifications() string {
 	return routegenHelperURL(u, 30)
 }
 
-//line routes_gen.go:3002:1
+//line routes_gen.go:2800:1
 
 // GetNotificationsThreadsByID returns the URL of route "get_notifications_threads_by_id": /notifications/threads/:id (routes.conf:132:7).
 //
@@ -3007,7 +2805,7 @@ func (u *URLBuilder) GetNotificationsThreadsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 31, id)
 }
 
-//line routes_gen.go:3011:1
+//line routes_gen.go:2809:1
 
 // DeleteNotificationsThreadsByIDSubscription returns the URL of route "delete_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:150:7).
 //
@@ -3016,7 +2814,7 @@ func (u *URLBuilder) DeleteNotificationsThreadsByIDSubscription(id string) (stri
 	return routegenCheckedHelperURL(u, 32, id)
 }
 
-//line routes_gen.go:3020:1
+//line routes_gen.go:2818:1
 
 // GetNotificationsThreadsByIDSubscription returns the URL of route "get_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:138:7).
 //
@@ -3025,7 +2823,7 @@ func (u *URLBuilder) GetNotificationsThreadsByIDSubscription(id string) (string,
 	return routegenCheckedHelperURL(u, 33, id)
 }
 
-//line routes_gen.go:3029:1
+//line routes_gen.go:2827:1
 
 // PutNotificationsThreadsByIDSubscription returns the URL of route "put_notifications_threads_by_id_subscription": /notifications/threads/:id/subscription (routes.conf:144:7).
 //
@@ -3034,7 +2832,7 @@ func (u *URLBuilder) PutNotificationsThreadsByIDSubscription(id string) (string,
 	return routegenCheckedHelperURL(u, 34, id)
 }
 
-//line routes_gen.go:3038:1
+//line routes_gen.go:2836:1
 
 // GetOrgsByOrg returns the URL of route "get_orgs_by_org": /orgs/:org (routes.conf:564:7).
 //
@@ -3043,7 +2841,7 @@ func (u *URLBuilder) GetOrgsByOrg(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 35, org)
 }
 
-//line routes_gen.go:3047:1
+//line routes_gen.go:2845:1
 
 // GetOrgsByOrgEvents returns the URL of route "get_orgs_by_org_events": /orgs/:org/events (routes.conf:66:7).
 //
@@ -3052,7 +2850,7 @@ func (u *URLBuilder) GetOrgsByOrgEvents(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 36, org)
 }
 
-//line routes_gen.go:3056:1
+//line routes_gen.go:2854:1
 
 // GetOrgsByOrgIssues returns the URL of route "get_orgs_by_org_issues": /orgs/:org/issues (routes.conf:372:7).
 //
@@ -3061,7 +2859,7 @@ func (u *URLBuilder) GetOrgsByOrgIssues(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 37, org)
 }
 
-//line routes_gen.go:3065:1
+//line routes_gen.go:2863:1
 
 // GetOrgsByOrgMembers returns the URL of route "get_orgs_by_org_members": /orgs/:org/members (routes.conf:570:7).
 //
@@ -3070,7 +2868,7 @@ func (u *URLBuilder) GetOrgsByOrgMembers(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 38, org)
 }
 
-//line routes_gen.go:3074:1
+//line routes_gen.go:2872:1
 
 // DeleteOrgsByOrgMembersByUser returns the URL of route "delete_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:582:7).
 //
@@ -3079,7 +2877,7 @@ func (u *URLBuilder) DeleteOrgsByOrgMembersByUser(org string, user string) (stri
 	return routegenCheckedHelperURL(u, 39, org, user)
 }
 
-//line routes_gen.go:3083:1
+//line routes_gen.go:2881:1
 
 // GetOrgsByOrgMembersByUser returns the URL of route "get_orgs_by_org_members_by_user": /orgs/:org/members/:user (routes.conf:576:7).
 //
@@ -3088,7 +2886,7 @@ func (u *URLBuilder) GetOrgsByOrgMembersByUser(org string, user string) (string,
 	return routegenCheckedHelperURL(u, 40, org, user)
 }
 
-//line routes_gen.go:3092:1
+//line routes_gen.go:2890:1
 
 // GetOrgsByOrgPublicMembers returns the URL of route "get_orgs_by_org_public_members": /orgs/:org/public_members (routes.conf:588:7).
 //
@@ -3097,7 +2895,7 @@ func (u *URLBuilder) GetOrgsByOrgPublicMembers(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 41, org)
 }
 
-//line routes_gen.go:3101:1
+//line routes_gen.go:2899:1
 
 // DeleteOrgsByOrgPublicMembersByUser returns the URL of route "delete_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:606:7).
 //
@@ -3106,7 +2904,7 @@ func (u *URLBuilder) DeleteOrgsByOrgPublicMembersByUser(org string, user string)
 	return routegenCheckedHelperURL(u, 42, org, user)
 }
 
-//line routes_gen.go:3110:1
+//line routes_gen.go:2908:1
 
 // GetOrgsByOrgPublicMembersByUser returns the URL of route "get_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:594:7).
 //
@@ -3115,7 +2913,7 @@ func (u *URLBuilder) GetOrgsByOrgPublicMembersByUser(org string, user string) (s
 	return routegenCheckedHelperURL(u, 43, org, user)
 }
 
-//line routes_gen.go:3119:1
+//line routes_gen.go:2917:1
 
 // PutOrgsByOrgPublicMembersByUser returns the URL of route "put_orgs_by_org_public_members_by_user": /orgs/:org/public_members/:user (routes.conf:600:7).
 //
@@ -3124,7 +2922,7 @@ func (u *URLBuilder) PutOrgsByOrgPublicMembersByUser(org string, user string) (s
 	return routegenCheckedHelperURL(u, 44, org, user)
 }
 
-//line routes_gen.go:3128:1
+//line routes_gen.go:2926:1
 
 // GetOrgsByOrgRepos returns the URL of route "get_orgs_by_org_repos": /orgs/:org/repos (routes.conf:756:7).
 //
@@ -3133,7 +2931,7 @@ func (u *URLBuilder) GetOrgsByOrgRepos(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 45, org)
 }
 
-//line routes_gen.go:3137:1
+//line routes_gen.go:2935:1
 
 // PostOrgsByOrgRepos returns the URL of route "post_orgs_by_org_repos": /orgs/:org/repos (routes.conf:774:7).
 //
@@ -3142,7 +2940,7 @@ func (u *URLBuilder) PostOrgsByOrgRepos(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 46, org)
 }
 
-//line routes_gen.go:3146:1
+//line routes_gen.go:2944:1
 
 // GetOrgsByOrgTeams returns the URL of route "get_orgs_by_org_teams": /orgs/:org/teams (routes.conf:612:7).
 //
@@ -3151,7 +2949,7 @@ func (u *URLBuilder) GetOrgsByOrgTeams(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 47, org)
 }
 
-//line routes_gen.go:3155:1
+//line routes_gen.go:2953:1
 
 // PostOrgsByOrgTeams returns the URL of route "post_orgs_by_org_teams": /orgs/:org/teams (routes.conf:624:7).
 //
@@ -3160,7 +2958,7 @@ func (u *URLBuilder) PostOrgsByOrgTeams(org string) (string, error) {
 	return routegenCheckedHelperURL(u, 48, org)
 }
 
-//line routes_gen.go:3164:1
+//line routes_gen.go:2962:1
 
 // GetRateLimit returns the URL of route "get_rate_limit": /rate_limit (routes.conf:546:7).
 //
@@ -3169,7 +2967,7 @@ func (u *URLBuilder) GetRateLimit() string {
 	return routegenHelperURL(u, 49)
 }
 
-//line routes_gen.go:3173:1
+//line routes_gen.go:2971:1
 
 // DeleteReposByOwnerByRepo returns the URL of route "delete_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:822:7).
 //
@@ -3178,7 +2976,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepo(owner string, repo string) (string
 	return routegenCheckedHelperURL(u, 50, owner, repo)
 }
 
-//line routes_gen.go:3182:1
+//line routes_gen.go:2980:1
 
 // GetReposByOwnerByRepo returns the URL of route "get_repos_by_owner_by_repo": /repos/:owner/:repo (routes.conf:780:7).
 //
@@ -3187,7 +2985,7 @@ func (u *URLBuilder) GetReposByOwnerByRepo(owner string, repo string) (string, e
 	return routegenCheckedHelperURL(u, 51, owner, repo)
 }
 
-//line routes_gen.go:3191:1
+//line routes_gen.go:2989:1
 
 // GetReposByOwnerByRepoAssignees returns the URL of route "get_repos_by_owner_by_repo_assignees": /repos/:owner/:repo/assignees (routes.conf:396:7).
 //
@@ -3196,7 +2994,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoAssignees(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 52, owner, repo)
 }
 
-//line routes_gen.go:3200:1
+//line routes_gen.go:2998:1
 
 // GetReposByOwnerByRepoAssigneesByAssignee returns the URL of route "get_repos_by_owner_by_repo_assignees_by_assignee": /repos/:owner/:repo/assignees/:assignee (routes.conf:402:7).
 //
@@ -3205,7 +3003,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoAssigneesByAssignee(owner string, repo
 	return routegenCheckedHelperURL(u, 53, owner, repo, assignee)
 }
 
-//line routes_gen.go:3209:1
+//line routes_gen.go:3007:1
 
 // GetReposByOwnerByRepoBranches returns the URL of route "get_repos_by_owner_by_repo_branches": /repos/:owner/:repo/branches (routes.conf:810:7).
 //
@@ -3214,7 +3012,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoBranches(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 54, owner, repo)
 }
 
-//line routes_gen.go:3218:1
+//line routes_gen.go:3016:1
 
 // GetReposByOwnerByRepoBranchesByBranch returns the URL of route "get_repos_by_owner_by_repo_branches_by_branch": /repos/:owner/:repo/branches/:branch (routes.conf:816:7).
 //
@@ -3223,7 +3021,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoBranchesByBranch(owner string, repo st
 	return routegenCheckedHelperURL(u, 55, owner, repo, branch)
 }
 
-//line routes_gen.go:3227:1
+//line routes_gen.go:3025:1
 
 // GetReposByOwnerByRepoCollaborators returns the URL of route "get_repos_by_owner_by_repo_collaborators": /repos/:owner/:repo/collaborators (routes.conf:828:7).
 //
@@ -3232,7 +3030,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCollaborators(owner string, repo strin
 	return routegenCheckedHelperURL(u, 56, owner, repo)
 }
 
-//line routes_gen.go:3236:1
+//line routes_gen.go:3034:1
 
 // DeleteReposByOwnerByRepoCollaboratorsByUser returns the URL of route "delete_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:846:7).
 //
@@ -3241,7 +3039,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoCollaboratorsByUser(owner string, r
 	return routegenCheckedHelperURL(u, 57, owner, repo, user)
 }
 
-//line routes_gen.go:3245:1
+//line routes_gen.go:3043:1
 
 // GetReposByOwnerByRepoCollaboratorsByUser returns the URL of route "get_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:834:7).
 //
@@ -3250,7 +3048,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCollaboratorsByUser(owner string, repo
 	return routegenCheckedHelperURL(u, 58, owner, repo, user)
 }
 
-//line routes_gen.go:3254:1
+//line routes_gen.go:3052:1
 
 // PutReposByOwnerByRepoCollaboratorsByUser returns the URL of route "put_repos_by_owner_by_repo_collaborators_by_user": /repos/:owner/:repo/collaborators/:user (routes.conf:840:7).
 //
@@ -3259,7 +3057,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoCollaboratorsByUser(owner string, repo
 	return routegenCheckedHelperURL(u, 59, owner, repo, user)
 }
 
-//line routes_gen.go:3263:1
+//line routes_gen.go:3061:1
 
 // GetReposByOwnerByRepoComments returns the URL of route "get_repos_by_owner_by_repo_comments": /repos/:owner/:repo/comments (routes.conf:852:7).
 //
@@ -3268,7 +3066,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoComments(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 60, owner, repo)
 }
 
-//line routes_gen.go:3272:1
+//line routes_gen.go:3070:1
 
 // DeleteReposByOwnerByRepoCommentsByID returns the URL of route "delete_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:876:7).
 //
@@ -3277,7 +3075,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoCommentsByID(owner string, repo str
 	return routegenCheckedHelperURL(u, 61, owner, repo, id)
 }
 
-//line routes_gen.go:3281:1
+//line routes_gen.go:3079:1
 
 // GetReposByOwnerByRepoCommentsByID returns the URL of route "get_repos_by_owner_by_repo_comments_by_id": /repos/:owner/:repo/comments/:id (routes.conf:870:7).
 //
@@ -3286,7 +3084,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommentsByID(owner string, repo string
 	return routegenCheckedHelperURL(u, 62, owner, repo, id)
 }
 
-//line routes_gen.go:3290:1
+//line routes_gen.go:3088:1
 
 // GetReposByOwnerByRepoCommits returns the URL of route "get_repos_by_owner_by_repo_commits": /repos/:owner/:repo/commits (routes.conf:882:7).
 //
@@ -3295,7 +3093,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommits(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 63, owner, repo)
 }
 
-//line routes_gen.go:3299:1
+//line routes_gen.go:3097:1
 
 // GetReposByOwnerByRepoCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha": /repos/:owner/:repo/commits/:sha (routes.conf:888:7).
 //
@@ -3304,7 +3102,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommitsBySha(owner string, repo string
 	return routegenCheckedHelperURL(u, 64, owner, repo, sha)
 }
 
-//line routes_gen.go:3308:1
+//line routes_gen.go:3106:1
 
 // GetReposByOwnerByRepoCommitsByShaComments returns the URL of route "get_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:858:7).
 //
@@ -3313,7 +3111,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoCommitsByShaComments(owner string, rep
 	return routegenCheckedHelperURL(u, 65, owner, repo, sha)
 }
 
-//line routes_gen.go:3317:1
+//line routes_gen.go:3115:1
 
 // PostReposByOwnerByRepoCommitsByShaComments returns the URL of route "post_repos_by_owner_by_repo_commits_by_sha_comments": /repos/:owner/:repo/commits/:sha/comments (routes.conf:864:7).
 //
@@ -3322,7 +3120,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoCommitsByShaComments(owner string, re
 	return routegenCheckedHelperURL(u, 66, owner, repo, sha)
 }
 
-//line routes_gen.go:3326:1
+//line routes_gen.go:3124:1
 
 // GetReposByOwnerByRepoContributors returns the URL of route "get_repos_by_owner_by_repo_contributors": /repos/:owner/:repo/contributors (routes.conf:786:7).
 //
@@ -3331,7 +3129,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoContributors(owner string, repo string
 	return routegenCheckedHelperURL(u, 67, owner, repo)
 }
 
-//line routes_gen.go:3335:1
+//line routes_gen.go:3133:1
 
 // GetReposByOwnerByRepoDownloads returns the URL of route "get_repos_by_owner_by_repo_downloads": /repos/:owner/:repo/downloads (routes.conf:924:7).
 //
@@ -3340,7 +3138,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoDownloads(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 68, owner, repo)
 }
 
-//line routes_gen.go:3344:1
+//line routes_gen.go:3142:1
 
 // DeleteReposByOwnerByRepoDownloadsByID returns the URL of route "delete_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:936:7).
 //
@@ -3349,7 +3147,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoDownloadsByID(owner string, repo st
 	return routegenCheckedHelperURL(u, 69, owner, repo, id)
 }
 
-//line routes_gen.go:3353:1
+//line routes_gen.go:3151:1
 
 // GetReposByOwnerByRepoDownloadsByID returns the URL of route "get_repos_by_owner_by_repo_downloads_by_id": /repos/:owner/:repo/downloads/:id (routes.conf:930:7).
 //
@@ -3358,7 +3156,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoDownloadsByID(owner string, repo strin
 	return routegenCheckedHelperURL(u, 70, owner, repo, id)
 }
 
-//line routes_gen.go:3362:1
+//line routes_gen.go:3160:1
 
 // GetReposByOwnerByRepoEvents returns the URL of route "get_repos_by_owner_by_repo_events": /repos/:owner/:repo/events (routes.conf:54:7).
 //
@@ -3367,7 +3165,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoEvents(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 71, owner, repo)
 }
 
-//line routes_gen.go:3371:1
+//line routes_gen.go:3169:1
 
 // GetReposByOwnerByRepoForks returns the URL of route "get_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:942:7).
 //
@@ -3376,7 +3174,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoForks(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 72, owner, repo)
 }
 
-//line routes_gen.go:3380:1
+//line routes_gen.go:3178:1
 
 // PostReposByOwnerByRepoForks returns the URL of route "post_repos_by_owner_by_repo_forks": /repos/:owner/:repo/forks (routes.conf:948:7).
 //
@@ -3385,7 +3183,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoForks(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 73, owner, repo)
 }
 
-//line routes_gen.go:3389:1
+//line routes_gen.go:3187:1
 
 // PostReposByOwnerByRepoGitBlobs returns the URL of route "post_repos_by_owner_by_repo_git_blobs": /repos/:owner/:repo/git/blobs (routes.conf:306:7).
 //
@@ -3394,7 +3192,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitBlobs(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 74, owner, repo)
 }
 
-//line routes_gen.go:3398:1
+//line routes_gen.go:3196:1
 
 // GetReposByOwnerByRepoGitBlobsBySha returns the URL of route "get_repos_by_owner_by_repo_git_blobs_by_sha": /repos/:owner/:repo/git/blobs/:sha (routes.conf:300:7).
 //
@@ -3403,7 +3201,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitBlobsBySha(owner string, repo strin
 	return routegenCheckedHelperURL(u, 75, owner, repo, sha)
 }
 
-//line routes_gen.go:3407:1
+//line routes_gen.go:3205:1
 
 // PostReposByOwnerByRepoGitCommits returns the URL of route "post_repos_by_owner_by_repo_git_commits": /repos/:owner/:repo/git/commits (routes.conf:318:7).
 //
@@ -3412,7 +3210,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitCommits(owner string, repo string)
 	return routegenCheckedHelperURL(u, 76, owner, repo)
 }
 
-//line routes_gen.go:3416:1
+//line routes_gen.go:3214:1
 
 // GetReposByOwnerByRepoGitCommitsBySha returns the URL of route "get_repos_by_owner_by_repo_git_commits_by_sha": /repos/:owner/:repo/git/commits/:sha (routes.conf:312:7).
 //
@@ -3421,7 +3219,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitCommitsBySha(owner string, repo str
 	return routegenCheckedHelperURL(u, 77, owner, repo, sha)
 }
 
-//line routes_gen.go:3425:1
+//line routes_gen.go:3223:1
 
 // GetReposByOwnerByRepoGitRefs returns the URL of route "get_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:324:7).
 //
@@ -3430,7 +3228,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitRefs(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 78, owner, repo)
 }
 
-//line routes_gen.go:3434:1
+//line routes_gen.go:3232:1
 
 // PostReposByOwnerByRepoGitRefs returns the URL of route "post_repos_by_owner_by_repo_git_refs": /repos/:owner/:repo/git/refs (routes.conf:330:7).
 //
@@ -3439,7 +3237,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitRefs(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 79, owner, repo)
 }
 
-//line routes_gen.go:3443:1
+//line routes_gen.go:3241:1
 
 // PostReposByOwnerByRepoGitTags returns the URL of route "post_repos_by_owner_by_repo_git_tags": /repos/:owner/:repo/git/tags (routes.conf:342:7).
 //
@@ -3448,7 +3246,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitTags(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 80, owner, repo)
 }
 
-//line routes_gen.go:3452:1
+//line routes_gen.go:3250:1
 
 // GetReposByOwnerByRepoGitTagsBySha returns the URL of route "get_repos_by_owner_by_repo_git_tags_by_sha": /repos/:owner/:repo/git/tags/:sha (routes.conf:336:7).
 //
@@ -3457,7 +3255,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitTagsBySha(owner string, repo string
 	return routegenCheckedHelperURL(u, 81, owner, repo, sha)
 }
 
-//line routes_gen.go:3461:1
+//line routes_gen.go:3259:1
 
 // PostReposByOwnerByRepoGitTrees returns the URL of route "post_repos_by_owner_by_repo_git_trees": /repos/:owner/:repo/git/trees (routes.conf:354:7).
 //
@@ -3466,7 +3264,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoGitTrees(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 82, owner, repo)
 }
 
-//line routes_gen.go:3470:1
+//line routes_gen.go:3268:1
 
 // GetReposByOwnerByRepoGitTreesBySha returns the URL of route "get_repos_by_owner_by_repo_git_trees_by_sha": /repos/:owner/:repo/git/trees/:sha (routes.conf:348:7).
 //
@@ -3475,7 +3273,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoGitTreesBySha(owner string, repo strin
 	return routegenCheckedHelperURL(u, 83, owner, repo, sha)
 }
 
-//line routes_gen.go:3479:1
+//line routes_gen.go:3277:1
 
 // GetReposByOwnerByRepoHooks returns the URL of route "get_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:954:7).
 //
@@ -3484,7 +3282,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoHooks(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 84, owner, repo)
 }
 
-//line routes_gen.go:3488:1
+//line routes_gen.go:3286:1
 
 // PostReposByOwnerByRepoHooks returns the URL of route "post_repos_by_owner_by_repo_hooks": /repos/:owner/:repo/hooks (routes.conf:966:7).
 //
@@ -3493,7 +3291,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoHooks(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 85, owner, repo)
 }
 
-//line routes_gen.go:3497:1
+//line routes_gen.go:3295:1
 
 // DeleteReposByOwnerByRepoHooksByID returns the URL of route "delete_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:978:7).
 //
@@ -3502,7 +3300,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoHooksByID(owner string, repo string
 	return routegenCheckedHelperURL(u, 86, owner, repo, id)
 }
 
-//line routes_gen.go:3506:1
+//line routes_gen.go:3304:1
 
 // GetReposByOwnerByRepoHooksByID returns the URL of route "get_repos_by_owner_by_repo_hooks_by_id": /repos/:owner/:repo/hooks/:id (routes.conf:960:7).
 //
@@ -3511,7 +3309,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoHooksByID(owner string, repo string, i
 	return routegenCheckedHelperURL(u, 87, owner, repo, id)
 }
 
-//line routes_gen.go:3515:1
+//line routes_gen.go:3313:1
 
 // PostReposByOwnerByRepoHooksByIDTests returns the URL of route "post_repos_by_owner_by_repo_hooks_by_id_tests": /repos/:owner/:repo/hooks/:id/tests (routes.conf:972:7).
 //
@@ -3520,7 +3318,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoHooksByIDTests(owner string, repo str
 	return routegenCheckedHelperURL(u, 88, owner, repo, id)
 }
 
-//line routes_gen.go:3524:1
+//line routes_gen.go:3322:1
 
 // GetReposByOwnerByRepoIssues returns the URL of route "get_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:378:7).
 //
@@ -3529,7 +3327,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssues(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 89, owner, repo)
 }
 
-//line routes_gen.go:3533:1
+//line routes_gen.go:3331:1
 
 // PostReposByOwnerByRepoIssues returns the URL of route "post_repos_by_owner_by_repo_issues": /repos/:owner/:repo/issues (routes.conf:390:7).
 //
@@ -3538,7 +3336,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssues(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 90, owner, repo)
 }
 
-//line routes_gen.go:3542:1
+//line routes_gen.go:3340:1
 
 // GetReposByOwnerByRepoIssuesByNumber returns the URL of route "get_repos_by_owner_by_repo_issues_by_number": /repos/:owner/:repo/issues/:number (routes.conf:384:7).
 //
@@ -3547,7 +3345,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumber(owner string, repo stri
 	return routegenCheckedHelperURL(u, 91, owner, repo, number)
 }
 
-//line routes_gen.go:3551:1
+//line routes_gen.go:3349:1
 
 // GetReposByOwnerByRepoIssuesByNumberComments returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:408:7).
 //
@@ -3556,7 +3354,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberComments(owner string, r
 	return routegenCheckedHelperURL(u, 92, owner, repo, number)
 }
 
-//line routes_gen.go:3560:1
+//line routes_gen.go:3358:1
 
 // PostReposByOwnerByRepoIssuesByNumberComments returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_comments": /repos/:owner/:repo/issues/:number/comments (routes.conf:414:7).
 //
@@ -3565,7 +3363,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberComments(owner string, 
 	return routegenCheckedHelperURL(u, 93, owner, repo, number)
 }
 
-//line routes_gen.go:3569:1
+//line routes_gen.go:3367:1
 
 // GetReposByOwnerByRepoIssuesByNumberEvents returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_events": /repos/:owner/:repo/issues/:number/events (routes.conf:420:7).
 //
@@ -3574,7 +3372,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberEvents(owner string, rep
 	return routegenCheckedHelperURL(u, 94, owner, repo, number)
 }
 
-//line routes_gen.go:3578:1
+//line routes_gen.go:3376:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:474:7).
 //
@@ -3583,7 +3381,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabels(owner string, 
 	return routegenCheckedHelperURL(u, 95, owner, repo, number)
 }
 
-//line routes_gen.go:3587:1
+//line routes_gen.go:3385:1
 
 // GetReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:450:7).
 //
@@ -3592,7 +3390,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoIssuesByNumberLabels(owner string, rep
 	return routegenCheckedHelperURL(u, 96, owner, repo, number)
 }
 
-//line routes_gen.go:3596:1
+//line routes_gen.go:3394:1
 
 // PostReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "post_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:456:7).
 //
@@ -3601,7 +3399,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoIssuesByNumberLabels(owner string, re
 	return routegenCheckedHelperURL(u, 97, owner, repo, number)
 }
 
-//line routes_gen.go:3605:1
+//line routes_gen.go:3403:1
 
 // PutReposByOwnerByRepoIssuesByNumberLabels returns the URL of route "put_repos_by_owner_by_repo_issues_by_number_labels": /repos/:owner/:repo/issues/:number/labels (routes.conf:468:7).
 //
@@ -3610,7 +3408,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoIssuesByNumberLabels(owner string, rep
 	return routegenCheckedHelperURL(u, 98, owner, repo, number)
 }
 
-//line routes_gen.go:3614:1
+//line routes_gen.go:3412:1
 
 // DeleteReposByOwnerByRepoIssuesByNumberLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_issues_by_number_labels_by_name": /repos/:owner/:repo/issues/:number/labels/:name (routes.conf:462:7).
 //
@@ -3619,7 +3417,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoIssuesByNumberLabelsByName(owner st
 	return routegenCheckedHelperURL(u, 99, owner, repo, number, name)
 }
 
-//line routes_gen.go:3623:1
+//line routes_gen.go:3421:1
 
 // GetReposByOwnerByRepoKeys returns the URL of route "get_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:900:7).
 //
@@ -3628,7 +3426,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoKeys(owner string, repo string) (strin
 	return routegenCheckedHelperURL(u, 100, owner, repo)
 }
 
-//line routes_gen.go:3632:1
+//line routes_gen.go:3430:1
 
 // PostReposByOwnerByRepoKeys returns the URL of route "post_repos_by_owner_by_repo_keys": /repos/:owner/:repo/keys (routes.conf:912:7).
 //
@@ -3637,7 +3435,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoKeys(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 101, owner, repo)
 }
 
-//line routes_gen.go:3641:1
+//line routes_gen.go:3439:1
 
 // DeleteReposByOwnerByRepoKeysByID returns the URL of route "delete_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:918:7).
 //
@@ -3646,7 +3444,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoKeysByID(owner string, repo string,
 	return routegenCheckedHelperURL(u, 102, owner, repo, id)
 }
 
-//line routes_gen.go:3650:1
+//line routes_gen.go:3448:1
 
 // GetReposByOwnerByRepoKeysByID returns the URL of route "get_repos_by_owner_by_repo_keys_by_id": /repos/:owner/:repo/keys/:id (routes.conf:906:7).
 //
@@ -3655,7 +3453,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoKeysByID(owner string, repo string, id
 	return routegenCheckedHelperURL(u, 103, owner, repo, id)
 }
 
-//line routes_gen.go:3659:1
+//line routes_gen.go:3457:1
 
 // GetReposByOwnerByRepoLabels returns the URL of route "get_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:426:7).
 //
@@ -3664,7 +3462,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLabels(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 104, owner, repo)
 }
 
-//line routes_gen.go:3668:1
+//line routes_gen.go:3466:1
 
 // PostReposByOwnerByRepoLabels returns the URL of route "post_repos_by_owner_by_repo_labels": /repos/:owner/:repo/labels (routes.conf:438:7).
 //
@@ -3673,7 +3471,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoLabels(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 105, owner, repo)
 }
 
-//line routes_gen.go:3677:1
+//line routes_gen.go:3475:1
 
 // DeleteReposByOwnerByRepoLabelsByName returns the URL of route "delete_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:444:7).
 //
@@ -3682,7 +3480,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoLabelsByName(owner string, repo str
 	return routegenCheckedHelperURL(u, 106, owner, repo, name)
 }
 
-//line routes_gen.go:3686:1
+//line routes_gen.go:3484:1
 
 // GetReposByOwnerByRepoLabelsByName returns the URL of route "get_repos_by_owner_by_repo_labels_by_name": /repos/:owner/:repo/labels/:name (routes.conf:432:7).
 //
@@ -3691,7 +3489,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLabelsByName(owner string, repo string
 	return routegenCheckedHelperURL(u, 107, owner, repo, name)
 }
 
-//line routes_gen.go:3695:1
+//line routes_gen.go:3493:1
 
 // GetReposByOwnerByRepoLanguages returns the URL of route "get_repos_by_owner_by_repo_languages": /repos/:owner/:repo/languages (routes.conf:792:7).
 //
@@ -3700,7 +3498,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoLanguages(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 108, owner, repo)
 }
 
-//line routes_gen.go:3704:1
+//line routes_gen.go:3502:1
 
 // PostReposByOwnerByRepoMerges returns the URL of route "post_repos_by_owner_by_repo_merges": /repos/:owner/:repo/merges (routes.conf:984:7).
 //
@@ -3709,7 +3507,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoMerges(owner string, repo string) (st
 	return routegenCheckedHelperURL(u, 109, owner, repo)
 }
 
-//line routes_gen.go:3713:1
+//line routes_gen.go:3511:1
 
 // GetReposByOwnerByRepoMilestones returns the URL of route "get_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:486:7).
 //
@@ -3718,7 +3516,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestones(owner string, repo string) 
 	return routegenCheckedHelperURL(u, 110, owner, repo)
 }
 
-//line routes_gen.go:3722:1
+//line routes_gen.go:3520:1
 
 // PostReposByOwnerByRepoMilestones returns the URL of route "post_repos_by_owner_by_repo_milestones": /repos/:owner/:repo/milestones (routes.conf:498:7).
 //
@@ -3727,7 +3525,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoMilestones(owner string, repo string)
 	return routegenCheckedHelperURL(u, 111, owner, repo)
 }
 
-//line routes_gen.go:3731:1
+//line routes_gen.go:3529:1
 
 // DeleteReposByOwnerByRepoMilestonesByNumber returns the URL of route "delete_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:504:7).
 //
@@ -3736,7 +3534,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoMilestonesByNumber(owner string, re
 	return routegenCheckedHelperURL(u, 112, owner, repo, number)
 }
 
-//line routes_gen.go:3740:1
+//line routes_gen.go:3538:1
 
 // GetReposByOwnerByRepoMilestonesByNumber returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number": /repos/:owner/:repo/milestones/:number (routes.conf:492:7).
 //
@@ -3745,7 +3543,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumber(owner string, repo 
 	return routegenCheckedHelperURL(u, 113, owner, repo, number)
 }
 
-//line routes_gen.go:3749:1
+//line routes_gen.go:3547:1
 
 // GetReposByOwnerByRepoMilestonesByNumberLabels returns the URL of route "get_repos_by_owner_by_repo_milestones_by_number_labels": /repos/:owner/:repo/milestones/:number/labels (routes.conf:480:7).
 //
@@ -3754,7 +3552,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoMilestonesByNumberLabels(owner string,
 	return routegenCheckedHelperURL(u, 114, owner, repo, number)
 }
 
-//line routes_gen.go:3758:1
+//line routes_gen.go:3556:1
 
 // GetReposByOwnerByRepoNotifications returns the URL of route "get_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:114:7).
 //
@@ -3763,7 +3561,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoNotifications(owner string, repo strin
 	return routegenCheckedHelperURL(u, 115, owner, repo)
 }
 
-//line routes_gen.go:3767:1
+//line routes_gen.go:3565:1
 
 // PutReposByOwnerByRepoNotifications returns the URL of route "put_repos_by_owner_by_repo_notifications": /repos/:owner/:repo/notifications (routes.conf:126:7).
 //
@@ -3772,7 +3570,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoNotifications(owner string, repo strin
 	return routegenCheckedHelperURL(u, 116, owner, repo)
 }
 
-//line routes_gen.go:3776:1
+//line routes_gen.go:3574:1
 
 // GetReposByOwnerByRepoPulls returns the URL of route "get_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:690:7).
 //
@@ -3781,7 +3579,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPulls(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 117, owner, repo)
 }
 
-//line routes_gen.go:3785:1
+//line routes_gen.go:3583:1
 
 // PostReposByOwnerByRepoPulls returns the URL of route "post_repos_by_owner_by_repo_pulls": /repos/:owner/:repo/pulls (routes.conf:702:7).
 //
@@ -3790,7 +3588,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoPulls(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 118, owner, repo)
 }
 
-//line routes_gen.go:3794:1
+//line routes_gen.go:3592:1
 
 // GetReposByOwnerByRepoPullsByNumber returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number": /repos/:owner/:repo/pulls/:number (routes.conf:696:7).
 //
@@ -3799,7 +3597,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumber(owner string, repo strin
 	return routegenCheckedHelperURL(u, 119, owner, repo, number)
 }
 
-//line routes_gen.go:3803:1
+//line routes_gen.go:3601:1
 
 // GetReposByOwnerByRepoPullsByNumberComments returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:732:7).
 //
@@ -3808,7 +3606,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberComments(owner string, re
 	return routegenCheckedHelperURL(u, 120, owner, repo, number)
 }
 
-//line routes_gen.go:3812:1
+//line routes_gen.go:3610:1
 
 // PutReposByOwnerByRepoPullsByNumberComments returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_comments": /repos/:owner/:repo/pulls/:number/comments (routes.conf:738:7).
 //
@@ -3817,7 +3615,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberComments(owner string, re
 	return routegenCheckedHelperURL(u, 121, owner, repo, number)
 }
 
-//line routes_gen.go:3821:1
+//line routes_gen.go:3619:1
 
 // GetReposByOwnerByRepoPullsByNumberCommits returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_commits": /repos/:owner/:repo/pulls/:number/commits (routes.conf:708:7).
 //
@@ -3826,7 +3624,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberCommits(owner string, rep
 	return routegenCheckedHelperURL(u, 122, owner, repo, number)
 }
 
-//line routes_gen.go:3830:1
+//line routes_gen.go:3628:1
 
 // GetReposByOwnerByRepoPullsByNumberFiles returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_files": /repos/:owner/:repo/pulls/:number/files (routes.conf:714:7).
 //
@@ -3835,7 +3633,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberFiles(owner string, repo 
 	return routegenCheckedHelperURL(u, 123, owner, repo, number)
 }
 
-//line routes_gen.go:3839:1
+//line routes_gen.go:3637:1
 
 // GetReposByOwnerByRepoPullsByNumberMerge returns the URL of route "get_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:720:7).
 //
@@ -3844,7 +3642,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoPullsByNumberMerge(owner string, repo 
 	return routegenCheckedHelperURL(u, 124, owner, repo, number)
 }
 
-//line routes_gen.go:3848:1
+//line routes_gen.go:3646:1
 
 // PutReposByOwnerByRepoPullsByNumberMerge returns the URL of route "put_repos_by_owner_by_repo_pulls_by_number_merge": /repos/:owner/:repo/pulls/:number/merge (routes.conf:726:7).
 //
@@ -3853,7 +3651,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoPullsByNumberMerge(owner string, repo 
 	return routegenCheckedHelperURL(u, 125, owner, repo, number)
 }
 
-//line routes_gen.go:3857:1
+//line routes_gen.go:3655:1
 
 // GetReposByOwnerByRepoReadme returns the URL of route "get_repos_by_owner_by_repo_readme": /repos/:owner/:repo/readme (routes.conf:894:7).
 //
@@ -3862,7 +3660,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReadme(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 126, owner, repo)
 }
 
-//line routes_gen.go:3866:1
+//line routes_gen.go:3664:1
 
 // GetReposByOwnerByRepoReleases returns the URL of route "get_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:990:7).
 //
@@ -3871,7 +3669,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleases(owner string, repo string) (s
 	return routegenCheckedHelperURL(u, 127, owner, repo)
 }
 
-//line routes_gen.go:3875:1
+//line routes_gen.go:3673:1
 
 // PostReposByOwnerByRepoReleases returns the URL of route "post_repos_by_owner_by_repo_releases": /repos/:owner/:repo/releases (routes.conf:1002:7).
 //
@@ -3880,7 +3678,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoReleases(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 128, owner, repo)
 }
 
-//line routes_gen.go:3884:1
+//line routes_gen.go:3682:1
 
 // DeleteReposByOwnerByRepoReleasesByID returns the URL of route "delete_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:1008:7).
 //
@@ -3889,7 +3687,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoReleasesByID(owner string, repo str
 	return routegenCheckedHelperURL(u, 129, owner, repo, id)
 }
 
-//line routes_gen.go:3893:1
+//line routes_gen.go:3691:1
 
 // GetReposByOwnerByRepoReleasesByID returns the URL of route "get_repos_by_owner_by_repo_releases_by_id": /repos/:owner/:repo/releases/:id (routes.conf:996:7).
 //
@@ -3898,7 +3696,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleasesByID(owner string, repo string
 	return routegenCheckedHelperURL(u, 130, owner, repo, id)
 }
 
-//line routes_gen.go:3902:1
+//line routes_gen.go:3700:1
 
 // GetReposByOwnerByRepoReleasesByIDAssets returns the URL of route "get_repos_by_owner_by_repo_releases_by_id_assets": /repos/:owner/:repo/releases/:id/assets (routes.conf:1014:7).
 //
@@ -3907,7 +3705,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoReleasesByIDAssets(owner string, repo 
 	return routegenCheckedHelperURL(u, 131, owner, repo, id)
 }
 
-//line routes_gen.go:3911:1
+//line routes_gen.go:3709:1
 
 // GetReposByOwnerByRepoStargazers returns the URL of route "get_repos_by_owner_by_repo_stargazers": /repos/:owner/:repo/stargazers (routes.conf:156:7).
 //
@@ -3916,7 +3714,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStargazers(owner string, repo string) 
 	return routegenCheckedHelperURL(u, 132, owner, repo)
 }
 
-//line routes_gen.go:3920:1
+//line routes_gen.go:3718:1
 
 // GetReposByOwnerByRepoStatsCodeFrequency returns the URL of route "get_repos_by_owner_by_repo_stats_code_frequency": /repos/:owner/:repo/stats/code_frequency (routes.conf:1032:7).
 //
@@ -3925,7 +3723,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsCodeFrequency(owner string, repo 
 	return routegenCheckedHelperURL(u, 133, owner, repo)
 }
 
-//line routes_gen.go:3929:1
+//line routes_gen.go:3727:1
 
 // GetReposByOwnerByRepoStatsCommitActivity returns the URL of route "get_repos_by_owner_by_repo_stats_commit_activity": /repos/:owner/:repo/stats/commit_activity (routes.conf:1026:7).
 //
@@ -3934,7 +3732,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsCommitActivity(owner string, repo
 	return routegenCheckedHelperURL(u, 134, owner, repo)
 }
 
-//line routes_gen.go:3938:1
+//line routes_gen.go:3736:1
 
 // GetReposByOwnerByRepoStatsContributors returns the URL of route "get_repos_by_owner_by_repo_stats_contributors": /repos/:owner/:repo/stats/contributors (routes.conf:1020:7).
 //
@@ -3943,7 +3741,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsContributors(owner string, repo s
 	return routegenCheckedHelperURL(u, 135, owner, repo)
 }
 
-//line routes_gen.go:3947:1
+//line routes_gen.go:3745:1
 
 // GetReposByOwnerByRepoStatsParticipation returns the URL of route "get_repos_by_owner_by_repo_stats_participation": /repos/:owner/:repo/stats/participation (routes.conf:1038:7).
 //
@@ -3952,7 +3750,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsParticipation(owner string, repo 
 	return routegenCheckedHelperURL(u, 136, owner, repo)
 }
 
-//line routes_gen.go:3956:1
+//line routes_gen.go:3754:1
 
 // GetReposByOwnerByRepoStatsPunchCard returns the URL of route "get_repos_by_owner_by_repo_stats_punch_card": /repos/:owner/:repo/stats/punch_card (routes.conf:1044:7).
 //
@@ -3961,7 +3759,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatsPunchCard(owner string, repo stri
 	return routegenCheckedHelperURL(u, 137, owner, repo)
 }
 
-//line routes_gen.go:3965:1
+//line routes_gen.go:3763:1
 
 // GetReposByOwnerByRepoStatusesByRef returns the URL of route "get_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1050:7).
 //
@@ -3970,7 +3768,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoStatusesByRef(owner string, repo strin
 	return routegenCheckedHelperURL(u, 138, owner, repo, ref)
 }
 
-//line routes_gen.go:3974:1
+//line routes_gen.go:3772:1
 
 // PostReposByOwnerByRepoStatusesByRef returns the URL of route "post_repos_by_owner_by_repo_statuses_by_ref": /repos/:owner/:repo/statuses/:ref (routes.conf:1056:7).
 //
@@ -3979,7 +3777,7 @@ func (u *URLBuilder) PostReposByOwnerByRepoStatusesByRef(owner string, repo stri
 	return routegenCheckedHelperURL(u, 139, owner, repo, ref)
 }
 
-//line routes_gen.go:3983:1
+//line routes_gen.go:3781:1
 
 // GetReposByOwnerByRepoSubscribers returns the URL of route "get_repos_by_owner_by_repo_subscribers": /repos/:owner/:repo/subscribers (routes.conf:192:7).
 //
@@ -3988,7 +3786,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoSubscribers(owner string, repo string)
 	return routegenCheckedHelperURL(u, 140, owner, repo)
 }
 
-//line routes_gen.go:3992:1
+//line routes_gen.go:3790:1
 
 // DeleteReposByOwnerByRepoSubscription returns the URL of route "delete_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:222:7).
 //
@@ -3997,7 +3795,7 @@ func (u *URLBuilder) DeleteReposByOwnerByRepoSubscription(owner string, repo str
 	return routegenCheckedHelperURL(u, 141, owner, repo)
 }
 
-//line routes_gen.go:4001:1
+//line routes_gen.go:3799:1
 
 // GetReposByOwnerByRepoSubscription returns the URL of route "get_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:210:7).
 //
@@ -4006,7 +3804,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoSubscription(owner string, repo string
 	return routegenCheckedHelperURL(u, 142, owner, repo)
 }
 
-//line routes_gen.go:4010:1
+//line routes_gen.go:3808:1
 
 // PutReposByOwnerByRepoSubscription returns the URL of route "put_repos_by_owner_by_repo_subscription": /repos/:owner/:repo/subscription (routes.conf:216:7).
 //
@@ -4015,7 +3813,7 @@ func (u *URLBuilder) PutReposByOwnerByRepoSubscription(owner string, repo string
 	return routegenCheckedHelperURL(u, 143, owner, repo)
 }
 
-//line routes_gen.go:4019:1
+//line routes_gen.go:3817:1
 
 // GetReposByOwnerByRepoTags returns the URL of route "get_repos_by_owner_by_repo_tags": /repos/:owner/:repo/tags (routes.conf:804:7).
 //
@@ -4024,7 +3822,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoTags(owner string, repo string) (strin
 	return routegenCheckedHelperURL(u, 144, owner, repo)
 }
 
-//line routes_gen.go:4028:1
+//line routes_gen.go:3826:1
 
 // GetReposByOwnerByRepoTeams returns the URL of route "get_repos_by_owner_by_repo_teams": /repos/:owner/:repo/teams (routes.conf:798:7).
 //
@@ -4033,7 +3831,7 @@ func (u *URLBuilder) GetReposByOwnerByRepoTeams(owner string, repo string) (stri
 	return routegenCheckedHelperURL(u, 145, owner, repo)
 }
 
-//line routes_gen.go:4037:1
+//line routes_gen.go:3835:1
 
 // GetRepositories returns the URL of route "get_repositories": /repositories (routes.conf:762:7).
 //
@@ -4042,7 +3840,7 @@ func (u *URLBuilder) GetRepositories() string {
 	return routegenHelperURL(u, 146)
 }
 
-//line routes_gen.go:4046:1
+//line routes_gen.go:3844:1
 
 // GetSearchCode returns the URL of route "get_search_code": /search/code (routes.conf:1068:7).
 //
@@ -4051,7 +3849,7 @@ func (u *URLBuilder) GetSearchCode() string {
 	return routegenHelperURL(u, 147)
 }
 
-//line routes_gen.go:4055:1
+//line routes_gen.go:3853:1
 
 // GetSearchIssues returns the URL of route "get_search_issues": /search/issues (routes.conf:1074:7).
 //
@@ -4060,7 +3858,7 @@ func (u *URLBuilder) GetSearchIssues() string {
 	return routegenHelperURL(u, 148)
 }
 
-//line routes_gen.go:4064:1
+//line routes_gen.go:3862:1
 
 // GetSearchRepositories returns the URL of route "get_search_repositories": /search/repositories (routes.conf:1062:7).
 //
@@ -4069,7 +3867,7 @@ func (u *URLBuilder) GetSearchRepositories() string {
 	return routegenHelperURL(u, 149)
 }
 
-//line routes_gen.go:4073:1
+//line routes_gen.go:3871:1
 
 // GetSearchUsers returns the URL of route "get_search_users": /search/users (routes.conf:1080:7).
 //
@@ -4078,7 +3876,7 @@ func (u *URLBuilder) GetSearchUsers() string {
 	return routegenHelperURL(u, 150)
 }
 
-//line routes_gen.go:4082:1
+//line routes_gen.go:3880:1
 
 // DeleteTeamsByID returns the URL of route "delete_teams_by_id": /teams/:id (routes.conf:630:7).
 //
@@ -4087,7 +3885,7 @@ func (u *URLBuilder) DeleteTeamsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 151, id)
 }
 
-//line routes_gen.go:4091:1
+//line routes_gen.go:3889:1
 
 // GetTeamsByID returns the URL of route "get_teams_by_id": /teams/:id (routes.conf:618:7).
 //
@@ -4096,7 +3894,7 @@ func (u *URLBuilder) GetTeamsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 152, id)
 }
 
-//line routes_gen.go:4100:1
+//line routes_gen.go:3898:1
 
 // GetTeamsByIDMembers returns the URL of route "get_teams_by_id_members": /teams/:id/members (routes.conf:636:7).
 //
@@ -4105,7 +3903,7 @@ func (u *URLBuilder) GetTeamsByIDMembers(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 153, id)
 }
 
-//line routes_gen.go:4109:1
+//line routes_gen.go:3907:1
 
 // DeleteTeamsByIDMembersByUser returns the URL of route "delete_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:654:7).
 //
@@ -4114,7 +3912,7 @@ func (u *URLBuilder) DeleteTeamsByIDMembersByUser(id string, user string) (strin
 	return routegenCheckedHelperURL(u, 154, id, user)
 }
 
-//line routes_gen.go:4118:1
+//line routes_gen.go:3916:1
 
 // GetTeamsByIDMembersByUser returns the URL of route "get_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:642:7).
 //
@@ -4123,7 +3921,7 @@ func (u *URLBuilder) GetTeamsByIDMembersByUser(id string, user string) (string, 
 	return routegenCheckedHelperURL(u, 155, id, user)
 }
 
-//line routes_gen.go:4127:1
+//line routes_gen.go:3925:1
 
 // PutTeamsByIDMembersByUser returns the URL of route "put_teams_by_id_members_by_user": /teams/:id/members/:user (routes.conf:648:7).
 //
@@ -4132,7 +3930,7 @@ func (u *URLBuilder) PutTeamsByIDMembersByUser(id string, user string) (string, 
 	return routegenCheckedHelperURL(u, 156, id, user)
 }
 
-//line routes_gen.go:4136:1
+//line routes_gen.go:3934:1
 
 // GetTeamsByIDRepos returns the URL of route "get_teams_by_id_repos": /teams/:id/repos (routes.conf:660:7).
 //
@@ -4141,7 +3939,7 @@ func (u *URLBuilder) GetTeamsByIDRepos(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 157, id)
 }
 
-//line routes_gen.go:4145:1
+//line routes_gen.go:3943:1
 
 // DeleteTeamsByIDReposByOwnerByRepo returns the URL of route "delete_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:678:7).
 //
@@ -4150,7 +3948,7 @@ func (u *URLBuilder) DeleteTeamsByIDReposByOwnerByRepo(id string, owner string, 
 	return routegenCheckedHelperURL(u, 158, id, owner, repo)
 }
 
-//line routes_gen.go:4154:1
+//line routes_gen.go:3952:1
 
 // GetTeamsByIDReposByOwnerByRepo returns the URL of route "get_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:666:7).
 //
@@ -4159,7 +3957,7 @@ func (u *URLBuilder) GetTeamsByIDReposByOwnerByRepo(id string, owner string, rep
 	return routegenCheckedHelperURL(u, 159, id, owner, repo)
 }
 
-//line routes_gen.go:4163:1
+//line routes_gen.go:3961:1
 
 // PutTeamsByIDReposByOwnerByRepo returns the URL of route "put_teams_by_id_repos_by_owner_by_repo": /teams/:id/repos/:owner/:repo (routes.conf:672:7).
 //
@@ -4168,7 +3966,7 @@ func (u *URLBuilder) PutTeamsByIDReposByOwnerByRepo(id string, owner string, rep
 	return routegenCheckedHelperURL(u, 160, id, owner, repo)
 }
 
-//line routes_gen.go:4172:1
+//line routes_gen.go:3970:1
 
 // GetUser returns the URL of route "get_user": /user (routes.conf:1116:7).
 //
@@ -4177,7 +3975,7 @@ func (u *URLBuilder) GetUser() string {
 	return routegenHelperURL(u, 161)
 }
 
-//line routes_gen.go:4181:1
+//line routes_gen.go:3979:1
 
 // DeleteUserEmails returns the URL of route "delete_user_emails": /user/emails (routes.conf:1140:7).
 //
@@ -4186,7 +3984,7 @@ func (u *URLBuilder) DeleteUserEmails() string {
 	return routegenHelperURL(u, 162)
 }
 
-//line routes_gen.go:4190:1
+//line routes_gen.go:3988:1
 
 // GetUserEmails returns the URL of route "get_user_emails": /user/emails (routes.conf:1128:7).
 //
@@ -4195,7 +3993,7 @@ func (u *URLBuilder) GetUserEmails() string {
 	return routegenHelperURL(u, 163)
 }
 
-//line routes_gen.go:4199:1
+//line routes_gen.go:3997:1
 
 // PostUserEmails returns the URL of route "post_user_emails": /user/emails (routes.conf:1134:7).
 //
@@ -4204,7 +4002,7 @@ func (u *URLBuilder) PostUserEmails() string {
 	return routegenHelperURL(u, 164)
 }
 
-//line routes_gen.go:4208:1
+//line routes_gen.go:4006:1
 
 // GetUserFollowers returns the URL of route "get_user_followers": /user/followers (routes.conf:1152:7).
 //
@@ -4213,7 +4011,7 @@ func (u *URLBuilder) GetUserFollowers() string {
 	return routegenHelperURL(u, 165)
 }
 
-//line routes_gen.go:4217:1
+//line routes_gen.go:4015:1
 
 // GetUserFollowing returns the URL of route "get_user_following": /user/following (routes.conf:1164:7).
 //
@@ -4222,7 +4020,7 @@ func (u *URLBuilder) GetUserFollowing() string {
 	return routegenHelperURL(u, 166)
 }
 
-//line routes_gen.go:4226:1
+//line routes_gen.go:4024:1
 
 // DeleteUserFollowingByUser returns the URL of route "delete_user_following_by_user": /user/following/:user (routes.conf:1188:7).
 //
@@ -4231,7 +4029,7 @@ func (u *URLBuilder) DeleteUserFollowingByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 167, user)
 }
 
-//line routes_gen.go:4235:1
+//line routes_gen.go:4033:1
 
 // GetUserFollowingByUser returns the URL of route "get_user_following_by_user": /user/following/:user (routes.conf:1170:7).
 //
@@ -4240,7 +4038,7 @@ func (u *URLBuilder) GetUserFollowingByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 168, user)
 }
 
-//line routes_gen.go:4244:1
+//line routes_gen.go:4042:1
 
 // PutUserFollowingByUser returns the URL of route "put_user_following_by_user": /user/following/:user (routes.conf:1182:7).
 //
@@ -4249,7 +4047,7 @@ func (u *URLBuilder) PutUserFollowingByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 169, user)
 }
 
-//line routes_gen.go:4253:1
+//line routes_gen.go:4051:1
 
 // GetUserIssues returns the URL of route "get_user_issues": /user/issues (routes.conf:366:7).
 //
@@ -4258,7 +4056,7 @@ func (u *URLBuilder) GetUserIssues() string {
 	return routegenHelperURL(u, 170)
 }
 
-//line routes_gen.go:4262:1
+//line routes_gen.go:4060:1
 
 // GetUserKeys returns the URL of route "get_user_keys": /user/keys (routes.conf:1200:7).
 //
@@ -4267,7 +4065,7 @@ func (u *URLBuilder) GetUserKeys() string {
 	return routegenHelperURL(u, 171)
 }
 
-//line routes_gen.go:4271:1
+//line routes_gen.go:4069:1
 
 // PostUserKeys returns the URL of route "post_user_keys": /user/keys (routes.conf:1212:7).
 //
@@ -4276,7 +4074,7 @@ func (u *URLBuilder) PostUserKeys() string {
 	return routegenHelperURL(u, 172)
 }
 
-//line routes_gen.go:4280:1
+//line routes_gen.go:4078:1
 
 // DeleteUserKeysByID returns the URL of route "delete_user_keys_by_id": /user/keys/:id (routes.conf:1218:7).
 //
@@ -4285,7 +4083,7 @@ func (u *URLBuilder) DeleteUserKeysByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 173, id)
 }
 
-//line routes_gen.go:4289:1
+//line routes_gen.go:4087:1
 
 // GetUserKeysByID returns the URL of route "get_user_keys_by_id": /user/keys/:id (routes.conf:1206:7).
 //
@@ -4294,7 +4092,7 @@ func (u *URLBuilder) GetUserKeysByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 174, id)
 }
 
-//line routes_gen.go:4298:1
+//line routes_gen.go:4096:1
 
 // GetUserOrgs returns the URL of route "get_user_orgs": /user/orgs (routes.conf:558:7).
 //
@@ -4303,7 +4101,7 @@ func (u *URLBuilder) GetUserOrgs() string {
 	return routegenHelperURL(u, 175)
 }
 
-//line routes_gen.go:4307:1
+//line routes_gen.go:4105:1
 
 // GetUserRepos returns the URL of route "get_user_repos": /user/repos (routes.conf:744:7).
 //
@@ -4312,7 +4110,7 @@ func (u *URLBuilder) GetUserRepos() string {
 	return routegenHelperURL(u, 176)
 }
 
-//line routes_gen.go:4316:1
+//line routes_gen.go:4114:1
 
 // PostUserRepos returns the URL of route "post_user_repos": /user/repos (routes.conf:768:7).
 //
@@ -4321,7 +4119,7 @@ func (u *URLBuilder) PostUserRepos() string {
 	return routegenHelperURL(u, 177)
 }
 
-//line routes_gen.go:4325:1
+//line routes_gen.go:4123:1
 
 // GetUserStarred returns the URL of route "get_user_starred": /user/starred (routes.conf:168:7).
 //
@@ -4330,7 +4128,7 @@ func (u *URLBuilder) GetUserStarred() string {
 	return routegenHelperURL(u, 178)
 }
 
-//line routes_gen.go:4334:1
+//line routes_gen.go:4132:1
 
 // DeleteUserStarredByOwnerByRepo returns the URL of route "delete_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:186:7).
 //
@@ -4339,7 +4137,7 @@ func (u *URLBuilder) DeleteUserStarredByOwnerByRepo(owner string, repo string) (
 	return routegenCheckedHelperURL(u, 179, owner, repo)
 }
 
-//line routes_gen.go:4343:1
+//line routes_gen.go:4141:1
 
 // GetUserStarredByOwnerByRepo returns the URL of route "get_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:174:7).
 //
@@ -4348,7 +4146,7 @@ func (u *URLBuilder) GetUserStarredByOwnerByRepo(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 180, owner, repo)
 }
 
-//line routes_gen.go:4352:1
+//line routes_gen.go:4150:1
 
 // PutUserStarredByOwnerByRepo returns the URL of route "put_user_starred_by_owner_by_repo": /user/starred/:owner/:repo (routes.conf:180:7).
 //
@@ -4357,7 +4155,7 @@ func (u *URLBuilder) PutUserStarredByOwnerByRepo(owner string, repo string) (str
 	return routegenCheckedHelperURL(u, 181, owner, repo)
 }
 
-//line routes_gen.go:4361:1
+//line routes_gen.go:4159:1
 
 // GetUserSubscriptions returns the URL of route "get_user_subscriptions": /user/subscriptions (routes.conf:204:7).
 //
@@ -4366,7 +4164,7 @@ func (u *URLBuilder) GetUserSubscriptions() string {
 	return routegenHelperURL(u, 182)
 }
 
-//line routes_gen.go:4370:1
+//line routes_gen.go:4168:1
 
 // DeleteUserSubscriptionsByOwnerByRepo returns the URL of route "delete_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:240:7).
 //
@@ -4375,7 +4173,7 @@ func (u *URLBuilder) DeleteUserSubscriptionsByOwnerByRepo(owner string, repo str
 	return routegenCheckedHelperURL(u, 183, owner, repo)
 }
 
-//line routes_gen.go:4379:1
+//line routes_gen.go:4177:1
 
 // GetUserSubscriptionsByOwnerByRepo returns the URL of route "get_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:228:7).
 //
@@ -4384,7 +4182,7 @@ func (u *URLBuilder) GetUserSubscriptionsByOwnerByRepo(owner string, repo string
 	return routegenCheckedHelperURL(u, 184, owner, repo)
 }
 
-//line routes_gen.go:4388:1
+//line routes_gen.go:4186:1
 
 // PutUserSubscriptionsByOwnerByRepo returns the URL of route "put_user_subscriptions_by_owner_by_repo": /user/subscriptions/:owner/:repo (routes.conf:234:7).
 //
@@ -4393,7 +4191,7 @@ func (u *URLBuilder) PutUserSubscriptionsByOwnerByRepo(owner string, repo string
 	return routegenCheckedHelperURL(u, 185, owner, repo)
 }
 
-//line routes_gen.go:4397:1
+//line routes_gen.go:4195:1
 
 // GetUserTeams returns the URL of route "get_user_teams": /user/teams (routes.conf:684:7).
 //
@@ -4402,7 +4200,7 @@ func (u *URLBuilder) GetUserTeams() string {
 	return routegenHelperURL(u, 186)
 }
 
-//line routes_gen.go:4406:1
+//line routes_gen.go:4204:1
 
 // GetUsers returns the URL of route "get_users": /users (routes.conf:1122:7).
 //
@@ -4411,7 +4209,7 @@ func (u *URLBuilder) GetUsers() string {
 	return routegenHelperURL(u, 187)
 }
 
-//line routes_gen.go:4415:1
+//line routes_gen.go:4213:1
 
 // GetUsersByUser returns the URL of route "get_users_by_user": /users/:user (routes.conf:1110:7).
 //
@@ -4420,7 +4218,7 @@ func (u *URLBuilder) GetUsersByUser(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 188, user)
 }
 
-//line routes_gen.go:4424:1
+//line routes_gen.go:4222:1
 
 // GetUsersByUserEvents returns the URL of route "get_users_by_user_events": /users/:user/events (routes.conf:84:7).
 //
@@ -4429,7 +4227,7 @@ func (u *URLBuilder) GetUsersByUserEvents(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 189, user)
 }
 
-//line routes_gen.go:4433:1
+//line routes_gen.go:4231:1
 
 // GetUsersByUserEventsOrgsByOrg returns the URL of route "get_users_by_user_events_orgs_by_org": /users/:user/events/orgs/:org (routes.conf:96:7).
 //
@@ -4438,7 +4236,7 @@ func (u *URLBuilder) GetUsersByUserEventsOrgsByOrg(user string, org string) (str
 	return routegenCheckedHelperURL(u, 190, user, org)
 }
 
-//line routes_gen.go:4442:1
+//line routes_gen.go:4240:1
 
 // GetUsersByUserEventsPublic returns the URL of route "get_users_by_user_events_public": /users/:user/events/public (routes.conf:90:7).
 //
@@ -4447,7 +4245,7 @@ func (u *URLBuilder) GetUsersByUserEventsPublic(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 191, user)
 }
 
-//line routes_gen.go:4451:1
+//line routes_gen.go:4249:1
 
 // GetUsersByUserFollowers returns the URL of route "get_users_by_user_followers": /users/:user/followers (routes.conf:1146:7).
 //
@@ -4456,7 +4254,7 @@ func (u *URLBuilder) GetUsersByUserFollowers(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 192, user)
 }
 
-//line routes_gen.go:4460:1
+//line routes_gen.go:4258:1
 
 // GetUsersByUserFollowing returns the URL of route "get_users_by_user_following": /users/:user/following (routes.conf:1158:7).
 //
@@ -4465,7 +4263,7 @@ func (u *URLBuilder) GetUsersByUserFollowing(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 193, user)
 }
 
-//line routes_gen.go:4469:1
+//line routes_gen.go:4267:1
 
 // GetUsersByUserFollowingByTargetUser returns the URL of route "get_users_by_user_following_by_target_user": /users/:user/following/:target_user (routes.conf:1176:7).
 //
@@ -4474,7 +4272,7 @@ func (u *URLBuilder) GetUsersByUserFollowingByTargetUser(user string, targetUser
 	return routegenCheckedHelperURL(u, 194, user, targetUser)
 }
 
-//line routes_gen.go:4478:1
+//line routes_gen.go:4276:1
 
 // GetUsersByUserGists returns the URL of route "get_users_by_user_gists": /users/:user/gists (routes.conf:246:7).
 //
@@ -4483,7 +4281,7 @@ func (u *URLBuilder) GetUsersByUserGists(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 195, user)
 }
 
-//line routes_gen.go:4487:1
+//line routes_gen.go:4285:1
 
 // GetUsersByUserKeys returns the URL of route "get_users_by_user_keys": /users/:user/keys (routes.conf:1194:7).
 //
@@ -4492,7 +4290,7 @@ func (u *URLBuilder) GetUsersByUserKeys(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 196, user)
 }
 
-//line routes_gen.go:4496:1
+//line routes_gen.go:4294:1
 
 // GetUsersByUserOrgs returns the URL of route "get_users_by_user_orgs": /users/:user/orgs (routes.conf:552:7).
 //
@@ -4501,7 +4299,7 @@ func (u *URLBuilder) GetUsersByUserOrgs(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 197, user)
 }
 
-//line routes_gen.go:4505:1
+//line routes_gen.go:4303:1
 
 // GetUsersByUserReceivedEvents returns the URL of route "get_users_by_user_received_events": /users/:user/received_events (routes.conf:72:7).
 //
@@ -4510,7 +4308,7 @@ func (u *URLBuilder) GetUsersByUserReceivedEvents(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 198, user)
 }
 
-//line routes_gen.go:4514:1
+//line routes_gen.go:4312:1
 
 // GetUsersByUserReceivedEventsPublic returns the URL of route "get_users_by_user_received_events_public": /users/:user/received_events/public (routes.conf:78:7).
 //
@@ -4519,7 +4317,7 @@ func (u *URLBuilder) GetUsersByUserReceivedEventsPublic(user string) (string, er
 	return routegenCheckedHelperURL(u, 199, user)
 }
 
-//line routes_gen.go:4523:1
+//line routes_gen.go:4321:1
 
 // GetUsersByUserRepos returns the URL of route "get_users_by_user_repos": /users/:user/repos (routes.conf:750:7).
 //
@@ -4528,7 +4326,7 @@ func (u *URLBuilder) GetUsersByUserRepos(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 200, user)
 }
 
-//line routes_gen.go:4532:1
+//line routes_gen.go:4330:1
 
 // GetUsersByUserStarred returns the URL of route "get_users_by_user_starred": /users/:user/starred (routes.conf:162:7).
 //
@@ -4537,7 +4335,7 @@ func (u *URLBuilder) GetUsersByUserStarred(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 201, user)
 }
 
-//line routes_gen.go:4541:1
+//line routes_gen.go:4339:1
 
 // GetUsersByUserSubscriptions returns the URL of route "get_users_by_user_subscriptions": /users/:user/subscriptions (routes.conf:198:7).
 //
@@ -4546,4 +4344,4 @@ func (u *URLBuilder) GetUsersByUserSubscriptions(user string) (string, error) {
 	return routegenCheckedHelperURL(u, 202, user)
 }
 
-//line routes_gen.go:4550:1
+//line routes_gen.go:4348:1

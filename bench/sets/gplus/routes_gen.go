@@ -363,34 +363,22 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // GPlusController holds the actions of controller "GPlus".
 type GPlusController interface {
-//line routes.conf:77:6
-	DeleteMomentsById(ctx *runtime.Context, id string) error // serves delete_moments_by_id: DELETE /moments/:id (routes.conf:77:7)
-//line routes.conf:47:6
-	GetActivities(ctx *runtime.Context) error // serves get_activities: GET /activities (routes.conf:47:7)
-//line routes.conf:41:6
-	GetActivitiesByActivityid(ctx *runtime.Context, activityID string) error // serves get_activities_by_activityid: GET /activities/:activityId (routes.conf:41:7)
-//line routes.conf:53:6
-	GetActivitiesByActivityidComments(ctx *runtime.Context, activityID string) error // serves get_activities_by_activityid_comments: GET /activities/:activityId/comments (routes.conf:53:7)
-//line routes.conf:17:6
-	GetActivitiesByActivityidPeopleByCollection(ctx *runtime.Context, activityID string, collection string) error // serves get_activities_by_activityid_people_by_collection: GET /activities/:activityId/people/:collection (routes.conf:17:7)
-//line routes.conf:59:6
-	GetCommentsByCommentid(ctx *runtime.Context, commentID string) error // serves get_comments_by_commentid: GET /comments/:commentId (routes.conf:59:7)
-//line routes.conf:11:6
-	GetPeople(ctx *runtime.Context) error // serves get_people: GET /people (routes.conf:11:7)
-//line routes.conf:5:6
-	GetPeopleByUserid(ctx *runtime.Context, userID string) error // serves get_people_by_userid: GET /people/:userId (routes.conf:5:7)
-//line routes.conf:35:6
-	GetPeopleByUseridActivitiesByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_activities_by_collection: GET /people/:userId/activities/:collection (routes.conf:35:7)
-//line routes.conf:71:6
-	GetPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_moments_by_collection: GET /people/:userId/moments/:collection (routes.conf:71:7)
-//line routes.conf:29:6
-	GetPeopleByUseridOpenidconnect(ctx *runtime.Context, userID string) error // serves get_people_by_userid_openidconnect: GET /people/:userId/openIdConnect (routes.conf:29:7)
-//line routes.conf:23:6
-	GetPeopleByUseridPeopleByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_people_by_collection: GET /people/:userId/people/:collection (routes.conf:23:7)
-//line routes.conf:65:6
-	PostPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error // serves post_people_by_userid_moments_by_collection: POST /people/:userId/moments/:collection (routes.conf:65:7)
-//line routes_gen.go:393:1
+	/*line routes.conf:77:6*/ DeleteMomentsById(ctx *runtime.Context, id string) error // serves delete_moments_by_id: DELETE /moments/:id (routes.conf:77:7)
+	/*line routes.conf:47:6*/ GetActivities(ctx *runtime.Context) error // serves get_activities: GET /activities (routes.conf:47:7)
+	/*line routes.conf:41:6*/ GetActivitiesByActivityid(ctx *runtime.Context, activityID string) error // serves get_activities_by_activityid: GET /activities/:activityId (routes.conf:41:7)
+	/*line routes.conf:53:6*/ GetActivitiesByActivityidComments(ctx *runtime.Context, activityID string) error // serves get_activities_by_activityid_comments: GET /activities/:activityId/comments (routes.conf:53:7)
+	/*line routes.conf:17:6*/ GetActivitiesByActivityidPeopleByCollection(ctx *runtime.Context, activityID string, collection string) error // serves get_activities_by_activityid_people_by_collection: GET /activities/:activityId/people/:collection (routes.conf:17:7)
+	/*line routes.conf:59:6*/ GetCommentsByCommentid(ctx *runtime.Context, commentID string) error // serves get_comments_by_commentid: GET /comments/:commentId (routes.conf:59:7)
+	/*line routes.conf:11:6*/ GetPeople(ctx *runtime.Context) error // serves get_people: GET /people (routes.conf:11:7)
+	/*line routes.conf:5:6*/ GetPeopleByUserid(ctx *runtime.Context, userID string) error // serves get_people_by_userid: GET /people/:userId (routes.conf:5:7)
+	/*line routes.conf:35:6*/ GetPeopleByUseridActivitiesByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_activities_by_collection: GET /people/:userId/activities/:collection (routes.conf:35:7)
+	/*line routes.conf:71:6*/ GetPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_moments_by_collection: GET /people/:userId/moments/:collection (routes.conf:71:7)
+	/*line routes.conf:29:6*/ GetPeopleByUseridOpenidconnect(ctx *runtime.Context, userID string) error // serves get_people_by_userid_openidconnect: GET /people/:userId/openIdConnect (routes.conf:29:7)
+	/*line routes.conf:23:6*/ GetPeopleByUseridPeopleByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_people_by_collection: GET /people/:userId/people/:collection (routes.conf:23:7)
+	/*line routes.conf:65:6*/ PostPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error // serves post_people_by_userid_moments_by_collection: POST /people/:userId/moments/:collection (routes.conf:65:7)
 }
+
+//line routes_gen.go:382:1
 
 // GetActivities returns the URL of route "get_activities": /activities (routes.conf:47:7).
 //
@@ -399,7 +387,7 @@ func (u *URLBuilder) GetActivities() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:403:1
+//line routes_gen.go:391:1
 
 // GetActivitiesByActivityid returns the URL of route "get_activities_by_activityid": /activities/:activityId (routes.conf:41:7).
 //
@@ -408,7 +396,7 @@ func (u *URLBuilder) GetActivitiesByActivityid(activityID string) (string, error
 	return routegenCheckedHelperURL(u, 1, activityID)
 }
 
-//line routes_gen.go:412:1
+//line routes_gen.go:400:1
 
 // GetActivitiesByActivityidComments returns the URL of route "get_activities_by_activityid_comments": /activities/:activityId/comments (routes.conf:53:7).
 //
@@ -417,7 +405,7 @@ func (u *URLBuilder) GetActivitiesByActivityidComments(activityID string) (strin
 	return routegenCheckedHelperURL(u, 2, activityID)
 }
 
-//line routes_gen.go:421:1
+//line routes_gen.go:409:1
 
 // GetActivitiesByActivityidPeopleByCollection returns the URL of route "get_activities_by_activityid_people_by_collection": /activities/:activityId/people/:collection (routes.conf:17:7).
 //
@@ -426,7 +414,7 @@ func (u *URLBuilder) GetActivitiesByActivityidPeopleByCollection(activityID stri
 	return routegenCheckedHelperURL(u, 3, activityID, collection)
 }
 
-//line routes_gen.go:430:1
+//line routes_gen.go:418:1
 
 // GetCommentsByCommentid returns the URL of route "get_comments_by_commentid": /comments/:commentId (routes.conf:59:7).
 //
@@ -435,7 +423,7 @@ func (u *URLBuilder) GetCommentsByCommentid(commentID string) (string, error) {
 	return routegenCheckedHelperURL(u, 4, commentID)
 }
 
-//line routes_gen.go:439:1
+//line routes_gen.go:427:1
 
 // DeleteMomentsByID returns the URL of route "delete_moments_by_id": /moments/:id (routes.conf:77:7).
 //
@@ -444,7 +432,7 @@ func (u *URLBuilder) DeleteMomentsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:448:1
+//line routes_gen.go:436:1
 
 // GetPeople returns the URL of route "get_people": /people (routes.conf:11:7).
 //
@@ -453,7 +441,7 @@ func (u *URLBuilder) GetPeople() string {
 	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:457:1
+//line routes_gen.go:445:1
 
 // GetPeopleByUserid returns the URL of route "get_people_by_userid": /people/:userId (routes.conf:5:7).
 //
@@ -462,7 +450,7 @@ func (u *URLBuilder) GetPeopleByUserid(userID string) (string, error) {
 	return routegenCheckedHelperURL(u, 7, userID)
 }
 
-//line routes_gen.go:466:1
+//line routes_gen.go:454:1
 
 // GetPeopleByUseridActivitiesByCollection returns the URL of route "get_people_by_userid_activities_by_collection": /people/:userId/activities/:collection (routes.conf:35:7).
 //
@@ -471,7 +459,7 @@ func (u *URLBuilder) GetPeopleByUseridActivitiesByCollection(userID string, coll
 	return routegenCheckedHelperURL(u, 8, userID, collection)
 }
 
-//line routes_gen.go:475:1
+//line routes_gen.go:463:1
 
 // GetPeopleByUseridMomentsByCollection returns the URL of route "get_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:71:7).
 //
@@ -480,7 +468,7 @@ func (u *URLBuilder) GetPeopleByUseridMomentsByCollection(userID string, collect
 	return routegenCheckedHelperURL(u, 9, userID, collection)
 }
 
-//line routes_gen.go:484:1
+//line routes_gen.go:472:1
 
 // PostPeopleByUseridMomentsByCollection returns the URL of route "post_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:65:7).
 //
@@ -489,7 +477,7 @@ func (u *URLBuilder) PostPeopleByUseridMomentsByCollection(userID string, collec
 	return routegenCheckedHelperURL(u, 10, userID, collection)
 }
 
-//line routes_gen.go:493:1
+//line routes_gen.go:481:1
 
 // GetPeopleByUseridOpenidconnect returns the URL of route "get_people_by_userid_openidconnect": /people/:userId/openIdConnect (routes.conf:29:7).
 //
@@ -498,7 +486,7 @@ func (u *URLBuilder) GetPeopleByUseridOpenidconnect(userID string) (string, erro
 	return routegenCheckedHelperURL(u, 11, userID)
 }
 
-//line routes_gen.go:502:1
+//line routes_gen.go:490:1
 
 // GetPeopleByUseridPeopleByCollection returns the URL of route "get_people_by_userid_people_by_collection": /people/:userId/people/:collection (routes.conf:23:7).
 //
@@ -507,4 +495,4 @@ func (u *URLBuilder) GetPeopleByUseridPeopleByCollection(userID string, collecti
 	return routegenCheckedHelperURL(u, 12, userID, collection)
 }
 
-//line routes_gen.go:511:1
+//line routes_gen.go:499:1

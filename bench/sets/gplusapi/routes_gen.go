@@ -362,34 +362,22 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // GPlusController holds the actions of controller "GPlus".
 type GPlusController interface {
-//line routes.conf:78:6
-	DeleteMomentsById(ctx *runtime.Context, id string) error // serves delete_moments_by_id: DELETE /moments/:id (routes.conf:78:7)
-//line routes.conf:48:6
-	GetActivities(ctx *runtime.Context) error // serves get_activities: GET /activities (routes.conf:48:7)
-//line routes.conf:42:6
-	GetActivitiesByActivityid(ctx *runtime.Context, activityID string) error // serves get_activities_by_activityid: GET /activities/:activityId (routes.conf:42:7)
-//line routes.conf:54:6
-	GetActivitiesByActivityidComments(ctx *runtime.Context, activityID string) error // serves get_activities_by_activityid_comments: GET /activities/:activityId/comments (routes.conf:54:7)
-//line routes.conf:18:6
-	GetActivitiesByActivityidPeopleByCollection(ctx *runtime.Context, activityID string, collection string) error // serves get_activities_by_activityid_people_by_collection: GET /activities/:activityId/people/:collection (routes.conf:18:7)
-//line routes.conf:60:6
-	GetCommentsByCommentid(ctx *runtime.Context, commentID string) error // serves get_comments_by_commentid: GET /comments/:commentId (routes.conf:60:7)
-//line routes.conf:12:6
-	GetPeople(ctx *runtime.Context) error // serves get_people: GET /people (routes.conf:12:7)
-//line routes.conf:6:6
-	GetPeopleByUserid(ctx *runtime.Context, userID string) error // serves get_people_by_userid: GET /people/:userId (routes.conf:6:7)
-//line routes.conf:36:6
-	GetPeopleByUseridActivitiesByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_activities_by_collection: GET /people/:userId/activities/:collection (routes.conf:36:7)
-//line routes.conf:72:6
-	GetPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_moments_by_collection: GET /people/:userId/moments/:collection (routes.conf:72:7)
-//line routes.conf:30:6
-	GetPeopleByUseridOpenidconnect(ctx *runtime.Context, userID string) error // serves get_people_by_userid_openidconnect: GET /people/:userId/openIdConnect (routes.conf:30:7)
-//line routes.conf:24:6
-	GetPeopleByUseridPeopleByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_people_by_collection: GET /people/:userId/people/:collection (routes.conf:24:7)
-//line routes.conf:66:6
-	PostPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error // serves post_people_by_userid_moments_by_collection: POST /people/:userId/moments/:collection (routes.conf:66:7)
-//line routes_gen.go:392:1
+	/*line routes.conf:78:6*/ DeleteMomentsById(ctx *runtime.Context, id string) error // serves delete_moments_by_id: DELETE /moments/:id (routes.conf:78:7)
+	/*line routes.conf:48:6*/ GetActivities(ctx *runtime.Context) error // serves get_activities: GET /activities (routes.conf:48:7)
+	/*line routes.conf:42:6*/ GetActivitiesByActivityid(ctx *runtime.Context, activityID string) error // serves get_activities_by_activityid: GET /activities/:activityId (routes.conf:42:7)
+	/*line routes.conf:54:6*/ GetActivitiesByActivityidComments(ctx *runtime.Context, activityID string) error // serves get_activities_by_activityid_comments: GET /activities/:activityId/comments (routes.conf:54:7)
+	/*line routes.conf:18:6*/ GetActivitiesByActivityidPeopleByCollection(ctx *runtime.Context, activityID string, collection string) error // serves get_activities_by_activityid_people_by_collection: GET /activities/:activityId/people/:collection (routes.conf:18:7)
+	/*line routes.conf:60:6*/ GetCommentsByCommentid(ctx *runtime.Context, commentID string) error // serves get_comments_by_commentid: GET /comments/:commentId (routes.conf:60:7)
+	/*line routes.conf:12:6*/ GetPeople(ctx *runtime.Context) error // serves get_people: GET /people (routes.conf:12:7)
+	/*line routes.conf:6:6*/ GetPeopleByUserid(ctx *runtime.Context, userID string) error // serves get_people_by_userid: GET /people/:userId (routes.conf:6:7)
+	/*line routes.conf:36:6*/ GetPeopleByUseridActivitiesByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_activities_by_collection: GET /people/:userId/activities/:collection (routes.conf:36:7)
+	/*line routes.conf:72:6*/ GetPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_moments_by_collection: GET /people/:userId/moments/:collection (routes.conf:72:7)
+	/*line routes.conf:30:6*/ GetPeopleByUseridOpenidconnect(ctx *runtime.Context, userID string) error // serves get_people_by_userid_openidconnect: GET /people/:userId/openIdConnect (routes.conf:30:7)
+	/*line routes.conf:24:6*/ GetPeopleByUseridPeopleByCollection(ctx *runtime.Context, userID string, collection string) error // serves get_people_by_userid_people_by_collection: GET /people/:userId/people/:collection (routes.conf:24:7)
+	/*line routes.conf:66:6*/ PostPeopleByUseridMomentsByCollection(ctx *runtime.Context, userID string, collection string) error // serves post_people_by_userid_moments_by_collection: POST /people/:userId/moments/:collection (routes.conf:66:7)
 }
+
+//line routes_gen.go:381:1
 
 // GetActivities returns the URL of route "get_activities": /activities (routes.conf:48:7).
 //
@@ -398,7 +386,7 @@ func (u *URLBuilder) GetActivities() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:402:1
+//line routes_gen.go:390:1
 
 // GetActivitiesByActivityid returns the URL of route "get_activities_by_activityid": /activities/:activityId (routes.conf:42:7).
 //
@@ -407,7 +395,7 @@ func (u *URLBuilder) GetActivitiesByActivityid(activityID string) (string, error
 	return routegenCheckedHelperURL(u, 1, activityID)
 }
 
-//line routes_gen.go:411:1
+//line routes_gen.go:399:1
 
 // GetActivitiesByActivityidComments returns the URL of route "get_activities_by_activityid_comments": /activities/:activityId/comments (routes.conf:54:7).
 //
@@ -416,7 +404,7 @@ func (u *URLBuilder) GetActivitiesByActivityidComments(activityID string) (strin
 	return routegenCheckedHelperURL(u, 2, activityID)
 }
 
-//line routes_gen.go:420:1
+//line routes_gen.go:408:1
 
 // GetActivitiesByActivityidPeopleByCollection returns the URL of route "get_activities_by_activityid_people_by_collection": /activities/:activityId/people/:collection (routes.conf:18:7).
 //
@@ -425,7 +413,7 @@ func (u *URLBuilder) GetActivitiesByActivityidPeopleByCollection(activityID stri
 	return routegenCheckedHelperURL(u, 3, activityID, collection)
 }
 
-//line routes_gen.go:429:1
+//line routes_gen.go:417:1
 
 // GetCommentsByCommentid returns the URL of route "get_comments_by_commentid": /comments/:commentId (routes.conf:60:7).
 //
@@ -434,7 +422,7 @@ func (u *URLBuilder) GetCommentsByCommentid(commentID string) (string, error) {
 	return routegenCheckedHelperURL(u, 4, commentID)
 }
 
-//line routes_gen.go:438:1
+//line routes_gen.go:426:1
 
 // DeleteMomentsByID returns the URL of route "delete_moments_by_id": /moments/:id (routes.conf:78:7).
 //
@@ -443,7 +431,7 @@ func (u *URLBuilder) DeleteMomentsByID(id string) (string, error) {
 	return routegenCheckedHelperURL(u, 5, id)
 }
 
-//line routes_gen.go:447:1
+//line routes_gen.go:435:1
 
 // GetPeople returns the URL of route "get_people": /people (routes.conf:12:7).
 //
@@ -452,7 +440,7 @@ func (u *URLBuilder) GetPeople() string {
 	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:456:1
+//line routes_gen.go:444:1
 
 // GetPeopleByUserid returns the URL of route "get_people_by_userid": /people/:userId (routes.conf:6:7).
 //
@@ -461,7 +449,7 @@ func (u *URLBuilder) GetPeopleByUserid(userID string) (string, error) {
 	return routegenCheckedHelperURL(u, 7, userID)
 }
 
-//line routes_gen.go:465:1
+//line routes_gen.go:453:1
 
 // GetPeopleByUseridActivitiesByCollection returns the URL of route "get_people_by_userid_activities_by_collection": /people/:userId/activities/:collection (routes.conf:36:7).
 //
@@ -470,7 +458,7 @@ func (u *URLBuilder) GetPeopleByUseridActivitiesByCollection(userID string, coll
 	return routegenCheckedHelperURL(u, 8, userID, collection)
 }
 
-//line routes_gen.go:474:1
+//line routes_gen.go:462:1
 
 // GetPeopleByUseridMomentsByCollection returns the URL of route "get_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:72:7).
 //
@@ -479,7 +467,7 @@ func (u *URLBuilder) GetPeopleByUseridMomentsByCollection(userID string, collect
 	return routegenCheckedHelperURL(u, 9, userID, collection)
 }
 
-//line routes_gen.go:483:1
+//line routes_gen.go:471:1
 
 // PostPeopleByUseridMomentsByCollection returns the URL of route "post_people_by_userid_moments_by_collection": /people/:userId/moments/:collection (routes.conf:66:7).
 //
@@ -488,7 +476,7 @@ func (u *URLBuilder) PostPeopleByUseridMomentsByCollection(userID string, collec
 	return routegenCheckedHelperURL(u, 10, userID, collection)
 }
 
-//line routes_gen.go:492:1
+//line routes_gen.go:480:1
 
 // GetPeopleByUseridOpenidconnect returns the URL of route "get_people_by_userid_openidconnect": /people/:userId/openIdConnect (routes.conf:30:7).
 //
@@ -497,7 +485,7 @@ func (u *URLBuilder) GetPeopleByUseridOpenidconnect(userID string) (string, erro
 	return routegenCheckedHelperURL(u, 11, userID)
 }
 
-//line routes_gen.go:501:1
+//line routes_gen.go:489:1
 
 // GetPeopleByUseridPeopleByCollection returns the URL of route "get_people_by_userid_people_by_collection": /people/:userId/people/:collection (routes.conf:24:7).
 //
@@ -506,4 +494,4 @@ func (u *URLBuilder) GetPeopleByUseridPeopleByCollection(userID string, collecti
 	return routegenCheckedHelperURL(u, 12, userID, collection)
 }
 
-//line routes_gen.go:510:1
+//line routes_gen.go:498:1

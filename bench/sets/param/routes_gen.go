@@ -197,10 +197,10 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // ParamController holds the actions of controller "Param".
 type ParamController interface {
-//line routes.conf:5:6
-	GetUserByName(ctx *runtime.Context, name string) error // serves get_user_by_name: GET /user/:name (routes.conf:5:7)
-//line routes_gen.go:203:1
+	/*line routes.conf:5:6*/ GetUserByName(ctx *runtime.Context, name string) error // serves get_user_by_name: GET /user/:name (routes.conf:5:7)
 }
+
+//line routes_gen.go:204:1
 
 // GetUserByName returns the URL of route "get_user_by_name": /user/:name (routes.conf:5:7).
 //

@@ -345,10 +345,10 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // ParamController holds the actions of controller "Param".
 type ParamController interface {
-//line routes.conf:5:6
-	GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT(ctx *runtime.Context, a string, b string, c string, d string, e string, f string, g string, h string, i string, j string, k string, l string, m string, n string, o string, p string, q string, r string, s string, t string) error // serves get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t: GET /:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t (routes.conf:5:7)
-//line routes_gen.go:351:1
+	/*line routes.conf:5:6*/ GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT(ctx *runtime.Context, a string, b string, c string, d string, e string, f string, g string, h string, i string, j string, k string, l string, m string, n string, o string, p string, q string, r string, s string, t string) error // serves get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t: GET /:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t (routes.conf:5:7)
 }
+
+//line routes_gen.go:352:1
 
 // GetByAByBByCByDByEByFByGByHByIByJByKByLByMByNByOByPByQByRBySByT returns the URL of route "get_by_a_by_b_by_c_by_d_by_e_by_f_by_g_by_h_by_i_by_j_by_k_by_l_by_m_by_n_by_o_by_p_by_q_by_r_by_s_by_t": /:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l/:m/:n/:o/:p/:q/:r/:s/:t (routes.conf:5:7).
 //

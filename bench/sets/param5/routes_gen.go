@@ -225,10 +225,10 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // ParamController holds the actions of controller "Param".
 type ParamController interface {
-//line routes.conf:5:6
-	GetByAByBByCByDByE(ctx *runtime.Context, a string, b string, c string, d string, e string) error // serves get_by_a_by_b_by_c_by_d_by_e: GET /:a/:b/:c/:d/:e (routes.conf:5:7)
-//line routes_gen.go:231:1
+	/*line routes.conf:5:6*/ GetByAByBByCByDByE(ctx *runtime.Context, a string, b string, c string, d string, e string) error // serves get_by_a_by_b_by_c_by_d_by_e: GET /:a/:b/:c/:d/:e (routes.conf:5:7)
 }
+
+//line routes_gen.go:232:1
 
 // GetByAByBByCByDByE returns the URL of route "get_by_a_by_b_by_c_by_d_by_e": /:a/:b/:c/:d/:e (routes.conf:5:7).
 //

@@ -496,60 +496,35 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // ParseController holds the actions of controller "Parse".
 type ParseController interface {
-//line routes.conf:29:6
-	Delete1ClassesByClassnameByObjectid(ctx *runtime.Context, className string, objectID string) error // serves delete_1_classes_by_classname_by_objectid: DELETE /1/classes/:className/:objectId (routes.conf:29:7)
-//line routes.conf:149:6
-	Delete1InstallationsByObjectid(ctx *runtime.Context, objectID string) error // serves delete_1_installations_by_objectid: DELETE /1/installations/:objectId (routes.conf:149:7)
-//line routes.conf:101:6
-	Delete1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves delete_1_roles_by_objectid: DELETE /1/roles/:objectId (routes.conf:101:7)
-//line routes.conf:65:6
-	Delete1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves delete_1_users_by_objectid: DELETE /1/users/:objectId (routes.conf:65:7)
-//line routes.conf:23:6
-	Get1ClassesByClassname(ctx *runtime.Context, className string) error // serves get_1_classes_by_classname: GET /1/classes/:className (routes.conf:23:7)
-//line routes.conf:11:6
-	Get1ClassesByClassnameByObjectid(ctx *runtime.Context, className string, objectID string) error // serves get_1_classes_by_classname_by_objectid: GET /1/classes/:className/:objectId (routes.conf:11:7)
-//line routes.conf:143:6
-	Get1Installations(ctx *runtime.Context) error // serves get_1_installations: GET /1/installations (routes.conf:143:7)
-//line routes.conf:131:6
-	Get1InstallationsByObjectid(ctx *runtime.Context, objectID string) error // serves get_1_installations_by_objectid: GET /1/installations/:objectId (routes.conf:131:7)
-//line routes.conf:41:6
-	Get1Login(ctx *runtime.Context) error // serves get_1_login: GET /1/login (routes.conf:41:7)
-//line routes.conf:95:6
-	Get1Roles(ctx *runtime.Context) error // serves get_1_roles: GET /1/roles (routes.conf:95:7)
-//line routes.conf:83:6
-	Get1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves get_1_roles_by_objectid: GET /1/roles/:objectId (routes.conf:83:7)
-//line routes.conf:59:6
-	Get1Users(ctx *runtime.Context) error // serves get_1_users: GET /1/users (routes.conf:59:7)
-//line routes.conf:47:6
-	Get1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves get_1_users_by_objectid: GET /1/users/:objectId (routes.conf:47:7)
-//line routes.conf:5:6
-	Post1ClassesByClassname(ctx *runtime.Context, className string) error // serves post_1_classes_by_classname: POST /1/classes/:className (routes.conf:5:7)
-//line routes.conf:113:6
-	Post1EventsByEventname(ctx *runtime.Context, eventName string) error // serves post_1_events_by_eventname: POST /1/events/:eventName (routes.conf:113:7)
-//line routes.conf:107:6
-	Post1FilesByFilename(ctx *runtime.Context, fileName string) error // serves post_1_files_by_filename: POST /1/files/:fileName (routes.conf:107:7)
-//line routes.conf:155:6
-	Post1Functions(ctx *runtime.Context) error // serves post_1_functions: POST /1/functions (routes.conf:155:7)
-//line routes.conf:125:6
-	Post1Installations(ctx *runtime.Context) error // serves post_1_installations: POST /1/installations (routes.conf:125:7)
-//line routes.conf:119:6
-	Post1Push(ctx *runtime.Context) error // serves post_1_push: POST /1/push (routes.conf:119:7)
-//line routes.conf:71:6
-	Post1Requestpasswordreset(ctx *runtime.Context) error // serves post_1_requestpasswordreset: POST /1/requestPasswordReset (routes.conf:71:7)
-//line routes.conf:77:6
-	Post1Roles(ctx *runtime.Context) error // serves post_1_roles: POST /1/roles (routes.conf:77:7)
-//line routes.conf:35:6
-	Post1Users(ctx *runtime.Context) error // serves post_1_users: POST /1/users (routes.conf:35:7)
-//line routes.conf:17:6
-	Put1ClassesByClassnameByObjectid(ctx *runtime.Context, className string, objectID string) error // serves put_1_classes_by_classname_by_objectid: PUT /1/classes/:className/:objectId (routes.conf:17:7)
-//line routes.conf:137:6
-	Put1InstallationsByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_installations_by_objectid: PUT /1/installations/:objectId (routes.conf:137:7)
-//line routes.conf:89:6
-	Put1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_roles_by_objectid: PUT /1/roles/:objectId (routes.conf:89:7)
-//line routes.conf:53:6
-	Put1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_users_by_objectid: PUT /1/users/:objectId (routes.conf:53:7)
-//line routes_gen.go:552:1
+	/*line routes.conf:29:6*/ Delete1ClassesByClassnameByObjectid(ctx *runtime.Context, className string, objectID string) error // serves delete_1_classes_by_classname_by_objectid: DELETE /1/classes/:className/:objectId (routes.conf:29:7)
+	/*line routes.conf:149:6*/ Delete1InstallationsByObjectid(ctx *runtime.Context, objectID string) error // serves delete_1_installations_by_objectid: DELETE /1/installations/:objectId (routes.conf:149:7)
+	/*line routes.conf:101:6*/ Delete1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves delete_1_roles_by_objectid: DELETE /1/roles/:objectId (routes.conf:101:7)
+	/*line routes.conf:65:6*/ Delete1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves delete_1_users_by_objectid: DELETE /1/users/:objectId (routes.conf:65:7)
+	/*line routes.conf:23:6*/ Get1ClassesByClassname(ctx *runtime.Context, className string) error // serves get_1_classes_by_classname: GET /1/classes/:className (routes.conf:23:7)
+	/*line routes.conf:11:6*/ Get1ClassesByClassnameByObjectid(ctx *runtime.Context, className string, objectID string) error // serves get_1_classes_by_classname_by_objectid: GET /1/classes/:className/:objectId (routes.conf:11:7)
+	/*line routes.conf:143:6*/ Get1Installations(ctx *runtime.Context) error // serves get_1_installations: GET /1/installations (routes.conf:143:7)
+	/*line routes.conf:131:6*/ Get1InstallationsByObjectid(ctx *runtime.Context, objectID string) error // serves get_1_installations_by_objectid: GET /1/installations/:objectId (routes.conf:131:7)
+	/*line routes.conf:41:6*/ Get1Login(ctx *runtime.Context) error // serves get_1_login: GET /1/login (routes.conf:41:7)
+	/*line routes.conf:95:6*/ Get1Roles(ctx *runtime.Context) error // serves get_1_roles: GET /1/roles (routes.conf:95:7)
+	/*line routes.conf:83:6*/ Get1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves get_1_roles_by_objectid: GET /1/roles/:objectId (routes.conf:83:7)
+	/*line routes.conf:59:6*/ Get1Users(ctx *runtime.Context) error // serves get_1_users: GET /1/users (routes.conf:59:7)
+	/*line routes.conf:47:6*/ Get1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves get_1_users_by_objectid: GET /1/users/:objectId (routes.conf:47:7)
+	/*line routes.conf:5:6*/ Post1ClassesByClassname(ctx *runtime.Context, className string) error // serves post_1_classes_by_classname: POST /1/classes/:className (routes.conf:5:7)
+	/*line routes.conf:113:6*/ Post1EventsByEventname(ctx *runtime.Context, eventName string) error // serves post_1_events_by_eventname: POST /1/events/:eventName (routes.conf:113:7)
+	/*line routes.conf:107:6*/ Post1FilesByFilename(ctx *runtime.Context, fileName string) error // serves post_1_files_by_filename: POST /1/files/:fileName (routes.conf:107:7)
+	/*line routes.conf:155:6*/ Post1Functions(ctx *runtime.Context) error // serves post_1_functions: POST /1/functions (routes.conf:155:7)
+	/*line routes.conf:125:6*/ Post1Installations(ctx *runtime.Context) error // serves post_1_installations: POST /1/installations (routes.conf:125:7)
+	/*line routes.conf:119:6*/ Post1Push(ctx *runtime.Context) error // serves post_1_push: POST /1/push (routes.conf:119:7)
+	/*line routes.conf:71:6*/ Post1Requestpasswordreset(ctx *runtime.Context) error // serves post_1_requestpasswordreset: POST /1/requestPasswordReset (routes.conf:71:7)
+	/*line routes.conf:77:6*/ Post1Roles(ctx *runtime.Context) error // serves post_1_roles: POST /1/roles (routes.conf:77:7)
+	/*line routes.conf:35:6*/ Post1Users(ctx *runtime.Context) error // serves post_1_users: POST /1/users (routes.conf:35:7)
+	/*line routes.conf:17:6*/ Put1ClassesByClassnameByObjectid(ctx *runtime.Context, className string, objectID string) error // serves put_1_classes_by_classname_by_objectid: PUT /1/classes/:className/:objectId (routes.conf:17:7)
+	/*line routes.conf:137:6*/ Put1InstallationsByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_installations_by_objectid: PUT /1/installations/:objectId (routes.conf:137:7)
+	/*line routes.conf:89:6*/ Put1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_roles_by_objectid: PUT /1/roles/:objectId (routes.conf:89:7)
+	/*line routes.conf:53:6*/ Put1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_users_by_objectid: PUT /1/users/:objectId (routes.conf:53:7)
 }
+
+//line routes_gen.go:528:1
 
 // Get1ClassesByClassname returns the URL of route "get_1_classes_by_classname": /1/classes/:className (routes.conf:23:7).
 //
@@ -558,7 +533,7 @@ func (u *URLBuilder) Get1ClassesByClassname(className string) (string, error) {
 	return routegenCheckedHelperURL(u, 0, className)
 }
 
-//line routes_gen.go:562:1
+//line routes_gen.go:537:1
 
 // Post1ClassesByClassname returns the URL of route "post_1_classes_by_classname": /1/classes/:className (routes.conf:5:7).
 //
@@ -567,7 +542,7 @@ func (u *URLBuilder) Post1ClassesByClassname(className string) (string, error) {
 	return routegenCheckedHelperURL(u, 1, className)
 }
 
-//line routes_gen.go:571:1
+//line routes_gen.go:546:1
 
 // Delete1ClassesByClassnameByObjectid returns the URL of route "delete_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:29:7).
 //
@@ -576,7 +551,7 @@ func (u *URLBuilder) Delete1ClassesByClassnameByObjectid(className string, objec
 	return routegenCheckedHelperURL(u, 2, className, objectID)
 }
 
-//line routes_gen.go:580:1
+//line routes_gen.go:555:1
 
 // Get1ClassesByClassnameByObjectid returns the URL of route "get_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:11:7).
 //
@@ -585,7 +560,7 @@ func (u *URLBuilder) Get1ClassesByClassnameByObjectid(className string, objectID
 	return routegenCheckedHelperURL(u, 3, className, objectID)
 }
 
-//line routes_gen.go:589:1
+//line routes_gen.go:564:1
 
 // Put1ClassesByClassnameByObjectid returns the URL of route "put_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:17:7).
 //
@@ -594,7 +569,7 @@ func (u *URLBuilder) Put1ClassesByClassnameByObjectid(className string, objectID
 	return routegenCheckedHelperURL(u, 4, className, objectID)
 }
 
-//line routes_gen.go:598:1
+//line routes_gen.go:573:1
 
 // Post1EventsByEventname returns the URL of route "post_1_events_by_eventname": /1/events/:eventName (routes.conf:113:7).
 //
@@ -603,7 +578,7 @@ func (u *URLBuilder) Post1EventsByEventname(eventName string) (string, error) {
 	return routegenCheckedHelperURL(u, 5, eventName)
 }
 
-//line routes_gen.go:607:1
+//line routes_gen.go:582:1
 
 // Post1FilesByFilename returns the URL of route "post_1_files_by_filename": /1/files/:fileName (routes.conf:107:7).
 //
@@ -612,7 +587,7 @@ func (u *URLBuilder) Post1FilesByFilename(fileName string) (string, error) {
 	return routegenCheckedHelperURL(u, 6, fileName)
 }
 
-//line routes_gen.go:616:1
+//line routes_gen.go:591:1
 
 // Post1Functions returns the URL of route "post_1_functions": /1/functions (routes.conf:155:7).
 //
@@ -621,7 +596,7 @@ func (u *URLBuilder) Post1Functions() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:625:1
+//line routes_gen.go:600:1
 
 // Get1Installations returns the URL of route "get_1_installations": /1/installations (routes.conf:143:7).
 //
@@ -630,7 +605,7 @@ func (u *URLBuilder) Get1Installations() string {
 	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:634:1
+//line routes_gen.go:609:1
 
 // Post1Installations returns the URL of route "post_1_installations": /1/installations (routes.conf:125:7).
 //
@@ -639,7 +614,7 @@ func (u *URLBuilder) Post1Installations() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:643:1
+//line routes_gen.go:618:1
 
 // Delete1InstallationsByObjectid returns the URL of route "delete_1_installations_by_objectid": /1/installations/:objectId (routes.conf:149:7).
 //
@@ -648,7 +623,7 @@ func (u *URLBuilder) Delete1InstallationsByObjectid(objectID string) (string, er
 	return routegenCheckedHelperURL(u, 10, objectID)
 }
 
-//line routes_gen.go:652:1
+//line routes_gen.go:627:1
 
 // Get1InstallationsByObjectid returns the URL of route "get_1_installations_by_objectid": /1/installations/:objectId (routes.conf:131:7).
 //
@@ -657,7 +632,7 @@ func (u *URLBuilder) Get1InstallationsByObjectid(objectID string) (string, error
 	return routegenCheckedHelperURL(u, 11, objectID)
 }
 
-//line routes_gen.go:661:1
+//line routes_gen.go:636:1
 
 // Put1InstallationsByObjectid returns the URL of route "put_1_installations_by_objectid": /1/installations/:objectId (routes.conf:137:7).
 //
@@ -666,7 +641,7 @@ func (u *URLBuilder) Put1InstallationsByObjectid(objectID string) (string, error
 	return routegenCheckedHelperURL(u, 12, objectID)
 }
 
-//line routes_gen.go:670:1
+//line routes_gen.go:645:1
 
 // Get1Login returns the URL of route "get_1_login": /1/login (routes.conf:41:7).
 //
@@ -675,7 +650,7 @@ func (u *URLBuilder) Get1Login() string {
 	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:679:1
+//line routes_gen.go:654:1
 
 // Post1Push returns the URL of route "post_1_push": /1/push (routes.conf:119:7).
 //
@@ -684,7 +659,7 @@ func (u *URLBuilder) Post1Push() string {
 	return routegenHelperURL(u, 14)
 }
 
-//line routes_gen.go:688:1
+//line routes_gen.go:663:1
 
 // Post1Requestpasswordreset returns the URL of route "post_1_requestpasswordreset": /1/requestPasswordReset (routes.conf:71:7).
 //
@@ -693,7 +668,7 @@ func (u *URLBuilder) Post1Requestpasswordreset() string {
 	return routegenHelperURL(u, 15)
 }
 
-//line routes_gen.go:697:1
+//line routes_gen.go:672:1
 
 // Get1Roles returns the URL of route "get_1_roles": /1/roles (routes.conf:95:7).
 //
@@ -702,7 +677,7 @@ func (u *URLBuilder) Get1Roles() string {
 	return routegenHelperURL(u, 16)
 }
 
-//line routes_gen.go:706:1
+//line routes_gen.go:681:1
 
 // Post1Roles returns the URL of route "post_1_roles": /1/roles (routes.conf:77:7).
 //
@@ -711,7 +686,7 @@ func (u *URLBuilder) Post1Roles() string {
 	return routegenHelperURL(u, 17)
 }
 
-//line routes_gen.go:715:1
+//line routes_gen.go:690:1
 
 // Delete1RolesByObjectid returns the URL of route "delete_1_roles_by_objectid": /1/roles/:objectId (routes.conf:101:7).
 //
@@ -720,7 +695,7 @@ func (u *URLBuilder) Delete1RolesByObjectid(objectID string) (string, error) {
 	return routegenCheckedHelperURL(u, 18, objectID)
 }
 
-//line routes_gen.go:724:1
+//line routes_gen.go:699:1
 
 // Get1RolesByObjectid returns the URL of route "get_1_roles_by_objectid": /1/roles/:objectId (routes.conf:83:7).
 //
@@ -729,7 +704,7 @@ func (u *URLBuilder) Get1RolesByObjectid(objectID string) (string, error) {
 	return routegenCheckedHelperURL(u, 19, objectID)
 }
 
-//line routes_gen.go:733:1
+//line routes_gen.go:708:1
 
 // Put1RolesByObjectid returns the URL of route "put_1_roles_by_objectid": /1/roles/:objectId (routes.conf:89:7).
 //
@@ -738,7 +713,7 @@ func (u *URLBuilder) Put1RolesByObjectid(objectID string) (string, error) {
 	return routegenCheckedHelperURL(u, 20, objectID)
 }
 
-//line routes_gen.go:742:1
+//line routes_gen.go:717:1
 
 // Get1Users returns the URL of route "get_1_users": /1/users (routes.conf:59:7).
 //
@@ -747,7 +722,7 @@ func (u *URLBuilder) Get1Users() string {
 	return routegenHelperURL(u, 21)
 }
 
-//line routes_gen.go:751:1
+//line routes_gen.go:726:1
 
 // Post1Users returns the URL of route "post_1_users": /1/users (routes.conf:35:7).
 //
@@ -756,7 +731,7 @@ func (u *URLBuilder) Post1Users() string {
 	return routegenHelperURL(u, 22)
 }
 
-//line routes_gen.go:760:1
+//line routes_gen.go:735:1
 
 // Delete1UsersByObjectid returns the URL of route "delete_1_users_by_objectid": /1/users/:objectId (routes.conf:65:7).
 //
@@ -765,7 +740,7 @@ func (u *URLBuilder) Delete1UsersByObjectid(objectID string) (string, error) {
 	return routegenCheckedHelperURL(u, 23, objectID)
 }
 
-//line routes_gen.go:769:1
+//line routes_gen.go:744:1
 
 // Get1UsersByObjectid returns the URL of route "get_1_users_by_objectid": /1/users/:objectId (routes.conf:47:7).
 //
@@ -774,7 +749,7 @@ func (u *URLBuilder) Get1UsersByObjectid(objectID string) (string, error) {
 	return routegenCheckedHelperURL(u, 24, objectID)
 }
 
-//line routes_gen.go:778:1
+//line routes_gen.go:753:1
 
 // Put1UsersByObjectid returns the URL of route "put_1_users_by_objectid": /1/users/:objectId (routes.conf:53:7).
 //
@@ -783,4 +758,4 @@ func (u *URLBuilder) Put1UsersByObjectid(objectID string) (string, error) {
 	return routegenCheckedHelperURL(u, 25, objectID)
 }
 
-//line routes_gen.go:787:1
+//line routes_gen.go:762:1

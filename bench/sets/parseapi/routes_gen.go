@@ -495,60 +495,35 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // ParseController holds the actions of controller "Parse".
 type ParseController interface {
-//line routes.conf:30:6
-	Delete1ClassesByClassnameByObjectid(ctx *runtime.Context, className string, objectID string) error // serves delete_1_classes_by_classname_by_objectid: DELETE /1/classes/:className/:objectId (routes.conf:30:7)
-//line routes.conf:150:6
-	Delete1InstallationsByObjectid(ctx *runtime.Context, objectID string) error // serves delete_1_installations_by_objectid: DELETE /1/installations/:objectId (routes.conf:150:7)
-//line routes.conf:102:6
-	Delete1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves delete_1_roles_by_objectid: DELETE /1/roles/:objectId (routes.conf:102:7)
-//line routes.conf:66:6
-	Delete1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves delete_1_users_by_objectid: DELETE /1/users/:objectId (routes.conf:66:7)
-//line routes.conf:24:6
-	Get1ClassesByClassname(ctx *runtime.Context, className string) error // serves get_1_classes_by_classname: GET /1/classes/:className (routes.conf:24:7)
-//line routes.conf:12:6
-	Get1ClassesByClassnameByObjectid(ctx *runtime.Context, className string, objectID string) error // serves get_1_classes_by_classname_by_objectid: GET /1/classes/:className/:objectId (routes.conf:12:7)
-//line routes.conf:144:6
-	Get1Installations(ctx *runtime.Context) error // serves get_1_installations: GET /1/installations (routes.conf:144:7)
-//line routes.conf:132:6
-	Get1InstallationsByObjectid(ctx *runtime.Context, objectID string) error // serves get_1_installations_by_objectid: GET /1/installations/:objectId (routes.conf:132:7)
-//line routes.conf:42:6
-	Get1Login(ctx *runtime.Context) error // serves get_1_login: GET /1/login (routes.conf:42:7)
-//line routes.conf:96:6
-	Get1Roles(ctx *runtime.Context) error // serves get_1_roles: GET /1/roles (routes.conf:96:7)
-//line routes.conf:84:6
-	Get1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves get_1_roles_by_objectid: GET /1/roles/:objectId (routes.conf:84:7)
-//line routes.conf:60:6
-	Get1Users(ctx *runtime.Context) error // serves get_1_users: GET /1/users (routes.conf:60:7)
-//line routes.conf:48:6
-	Get1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves get_1_users_by_objectid: GET /1/users/:objectId (routes.conf:48:7)
-//line routes.conf:6:6
-	Post1ClassesByClassname(ctx *runtime.Context, className string) error // serves post_1_classes_by_classname: POST /1/classes/:className (routes.conf:6:7)
-//line routes.conf:114:6
-	Post1EventsByEventname(ctx *runtime.Context, eventName string) error // serves post_1_events_by_eventname: POST /1/events/:eventName (routes.conf:114:7)
-//line routes.conf:108:6
-	Post1FilesByFilename(ctx *runtime.Context, fileName string) error // serves post_1_files_by_filename: POST /1/files/:fileName (routes.conf:108:7)
-//line routes.conf:156:6
-	Post1Functions(ctx *runtime.Context) error // serves post_1_functions: POST /1/functions (routes.conf:156:7)
-//line routes.conf:126:6
-	Post1Installations(ctx *runtime.Context) error // serves post_1_installations: POST /1/installations (routes.conf:126:7)
-//line routes.conf:120:6
-	Post1Push(ctx *runtime.Context) error // serves post_1_push: POST /1/push (routes.conf:120:7)
-//line routes.conf:72:6
-	Post1Requestpasswordreset(ctx *runtime.Context) error // serves post_1_requestpasswordreset: POST /1/requestPasswordReset (routes.conf:72:7)
-//line routes.conf:78:6
-	Post1Roles(ctx *runtime.Context) error // serves post_1_roles: POST /1/roles (routes.conf:78:7)
-//line routes.conf:36:6
-	Post1Users(ctx *runtime.Context) error // serves post_1_users: POST /1/users (routes.conf:36:7)
-//line routes.conf:18:6
-	Put1ClassesByClassnameByObjectid(ctx *runtime.Context, className string, objectID string) error // serves put_1_classes_by_classname_by_objectid: PUT /1/classes/:className/:objectId (routes.conf:18:7)
-//line routes.conf:138:6
-	Put1InstallationsByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_installations_by_objectid: PUT /1/installations/:objectId (routes.conf:138:7)
-//line routes.conf:90:6
-	Put1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_roles_by_objectid: PUT /1/roles/:objectId (routes.conf:90:7)
-//line routes.conf:54:6
-	Put1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_users_by_objectid: PUT /1/users/:objectId (routes.conf:54:7)
-//line routes_gen.go:551:1
+	/*line routes.conf:30:6*/ Delete1ClassesByClassnameByObjectid(ctx *runtime.Context, className string, objectID string) error // serves delete_1_classes_by_classname_by_objectid: DELETE /1/classes/:className/:objectId (routes.conf:30:7)
+	/*line routes.conf:150:6*/ Delete1InstallationsByObjectid(ctx *runtime.Context, objectID string) error // serves delete_1_installations_by_objectid: DELETE /1/installations/:objectId (routes.conf:150:7)
+	/*line routes.conf:102:6*/ Delete1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves delete_1_roles_by_objectid: DELETE /1/roles/:objectId (routes.conf:102:7)
+	/*line routes.conf:66:6*/ Delete1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves delete_1_users_by_objectid: DELETE /1/users/:objectId (routes.conf:66:7)
+	/*line routes.conf:24:6*/ Get1ClassesByClassname(ctx *runtime.Context, className string) error // serves get_1_classes_by_classname: GET /1/classes/:className (routes.conf:24:7)
+	/*line routes.conf:12:6*/ Get1ClassesByClassnameByObjectid(ctx *runtime.Context, className string, objectID string) error // serves get_1_classes_by_classname_by_objectid: GET /1/classes/:className/:objectId (routes.conf:12:7)
+	/*line routes.conf:144:6*/ Get1Installations(ctx *runtime.Context) error // serves get_1_installations: GET /1/installations (routes.conf:144:7)
+	/*line routes.conf:132:6*/ Get1InstallationsByObjectid(ctx *runtime.Context, objectID string) error // serves get_1_installations_by_objectid: GET /1/installations/:objectId (routes.conf:132:7)
+	/*line routes.conf:42:6*/ Get1Login(ctx *runtime.Context) error // serves get_1_login: GET /1/login (routes.conf:42:7)
+	/*line routes.conf:96:6*/ Get1Roles(ctx *runtime.Context) error // serves get_1_roles: GET /1/roles (routes.conf:96:7)
+	/*line routes.conf:84:6*/ Get1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves get_1_roles_by_objectid: GET /1/roles/:objectId (routes.conf:84:7)
+	/*line routes.conf:60:6*/ Get1Users(ctx *runtime.Context) error // serves get_1_users: GET /1/users (routes.conf:60:7)
+	/*line routes.conf:48:6*/ Get1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves get_1_users_by_objectid: GET /1/users/:objectId (routes.conf:48:7)
+	/*line routes.conf:6:6*/ Post1ClassesByClassname(ctx *runtime.Context, className string) error // serves post_1_classes_by_classname: POST /1/classes/:className (routes.conf:6:7)
+	/*line routes.conf:114:6*/ Post1EventsByEventname(ctx *runtime.Context, eventName string) error // serves post_1_events_by_eventname: POST /1/events/:eventName (routes.conf:114:7)
+	/*line routes.conf:108:6*/ Post1FilesByFilename(ctx *runtime.Context, fileName string) error // serves post_1_files_by_filename: POST /1/files/:fileName (routes.conf:108:7)
+	/*line routes.conf:156:6*/ Post1Functions(ctx *runtime.Context) error // serves post_1_functions: POST /1/functions (routes.conf:156:7)
+	/*line routes.conf:126:6*/ Post1Installations(ctx *runtime.Context) error // serves post_1_installations: POST /1/installations (routes.conf:126:7)
+	/*line routes.conf:120:6*/ Post1Push(ctx *runtime.Context) error // serves post_1_push: POST /1/push (routes.conf:120:7)
+	/*line routes.conf:72:6*/ Post1Requestpasswordreset(ctx *runtime.Context) error // serves post_1_requestpasswordreset: POST /1/requestPasswordReset (routes.conf:72:7)
+	/*line routes.conf:78:6*/ Post1Roles(ctx *runtime.Context) error // serves post_1_roles: POST /1/roles (routes.conf:78:7)
+	/*line routes.conf:36:6*/ Post1Users(ctx *runtime.Context) error // serves post_1_users: POST /1/users (routes.conf:36:7)
+	/*line routes.conf:18:6*/ Put1ClassesByClassnameByObjectid(ctx *runtime.Context, className string, objectID string) error // serves put_1_classes_by_classname_by_objectid: PUT /1/classes/:className/:objectId (routes.conf:18:7)
+	/*line routes.conf:138:6*/ Put1InstallationsByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_installations_by_objectid: PUT /1/installations/:objectId (routes.conf:138:7)
+	/*line routes.conf:90:6*/ Put1RolesByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_roles_by_objectid: PUT /1/roles/:objectId (routes.conf:90:7)
+	/*line routes.conf:54:6*/ Put1UsersByObjectid(ctx *runtime.Context, objectID string) error // serves put_1_users_by_objectid: PUT /1/users/:objectId (routes.conf:54:7)
 }
+
+//line routes_gen.go:527:1
 
 // Get1ClassesByClassname returns the URL of route "get_1_classes_by_classname": /1/classes/:className (routes.conf:24:7).
 //
@@ -557,7 +532,7 @@ func (u *URLBuilder) Get1ClassesByClassname(className string) (string, error) {
 	return routegenCheckedHelperURL(u, 0, className)
 }
 
-//line routes_gen.go:561:1
+//line routes_gen.go:536:1
 
 // Post1ClassesByClassname returns the URL of route "post_1_classes_by_classname": /1/classes/:className (routes.conf:6:7).
 //
@@ -566,7 +541,7 @@ func (u *URLBuilder) Post1ClassesByClassname(className string) (string, error) {
 	return routegenCheckedHelperURL(u, 1, className)
 }
 
-//line routes_gen.go:570:1
+//line routes_gen.go:545:1
 
 // Delete1ClassesByClassnameByObjectid returns the URL of route "delete_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:30:7).
 //
@@ -575,7 +550,7 @@ func (u *URLBuilder) Delete1ClassesByClassnameByObjectid(className string, objec
 	return routegenCheckedHelperURL(u, 2, className, objectID)
 }
 
-//line routes_gen.go:579:1
+//line routes_gen.go:554:1
 
 // Get1ClassesByClassnameByObjectid returns the URL of route "get_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:12:7).
 //
@@ -584,7 +559,7 @@ func (u *URLBuilder) Get1ClassesByClassnameByObjectid(className string, objectID
 	return routegenCheckedHelperURL(u, 3, className, objectID)
 }
 
-//line routes_gen.go:588:1
+//line routes_gen.go:563:1
 
 // Put1ClassesByClassnameByObjectid returns the URL of route "put_1_classes_by_classname_by_objectid": /1/classes/:className/:objectId (routes.conf:18:7).
 //
@@ -593,7 +568,7 @@ func (u *URLBuilder) Put1ClassesByClassnameByObjectid(className string, objectID
 	return routegenCheckedHelperURL(u, 4, className, objectID)
 }
 
-//line routes_gen.go:597:1
+//line routes_gen.go:572:1
 
 // Post1EventsByEventname returns the URL of route "post_1_events_by_eventname": /1/events/:eventName (routes.conf:114:7).
 //
@@ -602,7 +577,7 @@ func (u *URLBuilder) Post1EventsByEventname(eventName string) (string, error) {
 	return routegenCheckedHelperURL(u, 5, eventName)
 }
 
-//line routes_gen.go:606:1
+//line routes_gen.go:581:1
 
 // Post1FilesByFilename returns the URL of route "post_1_files_by_filename": /1/files/:fileName (routes.conf:108:7).
 //
@@ -611,7 +586,7 @@ func (u *URLBuilder) Post1FilesByFilename(fileName string) (string, error) {
 	return routegenCheckedHelperURL(u, 6, fileName)
 }
 
-//line routes_gen.go:615:1
+//line routes_gen.go:590:1
 
 // Post1Functions returns the URL of route "post_1_functions": /1/functions (routes.conf:156:7).
 //
@@ -620,7 +595,7 @@ func (u *URLBuilder) Post1Functions() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:624:1
+//line routes_gen.go:599:1
 
 // Get1Installations returns the URL of route "get_1_installations": /1/installations (routes.conf:144:7).
 //
@@ -629,7 +604,7 @@ func (u *URLBuilder) Get1Installations() string {
 	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:633:1
+//line routes_gen.go:608:1
 
 // Post1Installations returns the URL of route "post_1_installations": /1/installations (routes.conf:126:7).
 //
@@ -638,7 +613,7 @@ func (u *URLBuilder) Post1Installations() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:642:1
+//line routes_gen.go:617:1
 
 // Delete1InstallationsByObjectid returns the URL of route "delete_1_installations_by_objectid": /1/installations/:objectId (routes.conf:150:7).
 //
@@ -647,7 +622,7 @@ func (u *URLBuilder) Delete1InstallationsByObjectid(objectID string) (string, er
 	return routegenCheckedHelperURL(u, 10, objectID)
 }
 
-//line routes_gen.go:651:1
+//line routes_gen.go:626:1
 
 // Get1InstallationsByObjectid returns the URL of route "get_1_installations_by_objectid": /1/installations/:objectId (routes.conf:132:7).
 //
@@ -656,7 +631,7 @@ func (u *URLBuilder) Get1InstallationsByObjectid(objectID string) (string, error
 	return routegenCheckedHelperURL(u, 11, objectID)
 }
 
-//line routes_gen.go:660:1
+//line routes_gen.go:635:1
 
 // Put1InstallationsByObjectid returns the URL of route "put_1_installations_by_objectid": /1/installations/:objectId (routes.conf:138:7).
 //
@@ -665,7 +640,7 @@ func (u *URLBuilder) Put1InstallationsByObjectid(objectID string) (string, error
 	return routegenCheckedHelperURL(u, 12, objectID)
 }
 
-//line routes_gen.go:669:1
+//line routes_gen.go:644:1
 
 // Get1Login returns the URL of route "get_1_login": /1/login (routes.conf:42:7).
 //
@@ -674,7 +649,7 @@ func (u *URLBuilder) Get1Login() string {
 	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:678:1
+//line routes_gen.go:653:1
 
 // Post1Push returns the URL of route "post_1_push": /1/push (routes.conf:120:7).
 //
@@ -683,7 +658,7 @@ func (u *URLBuilder) Post1Push() string {
 	return routegenHelperURL(u, 14)
 }
 
-//line routes_gen.go:687:1
+//line routes_gen.go:662:1
 
 // Post1Requestpasswordreset returns the URL of route "post_1_requestpasswordreset": /1/requestPasswordReset (routes.conf:72:7).
 //
@@ -692,7 +667,7 @@ func (u *URLBuilder) Post1Requestpasswordreset() string {
 	return routegenHelperURL(u, 15)
 }
 
-//line routes_gen.go:696:1
+//line routes_gen.go:671:1
 
 // Get1Roles returns the URL of route "get_1_roles": /1/roles (routes.conf:96:7).
 //
@@ -701,7 +676,7 @@ func (u *URLBuilder) Get1Roles() string {
 	return routegenHelperURL(u, 16)
 }
 
-//line routes_gen.go:705:1
+//line routes_gen.go:680:1
 
 // Post1Roles returns the URL of route "post_1_roles": /1/roles (routes.conf:78:7).
 //
@@ -710,7 +685,7 @@ func (u *URLBuilder) Post1Roles() string {
 	return routegenHelperURL(u, 17)
 }
 
-//line routes_gen.go:714:1
+//line routes_gen.go:689:1
 
 // Delete1RolesByObjectid returns the URL of route "delete_1_roles_by_objectid": /1/roles/:objectId (routes.conf:102:7).
 //
@@ -719,7 +694,7 @@ func (u *URLBuilder) Delete1RolesByObjectid(objectID string) (string, error) {
 	return routegenCheckedHelperURL(u, 18, objectID)
 }
 
-//line routes_gen.go:723:1
+//line routes_gen.go:698:1
 
 // Get1RolesByObjectid returns the URL of route "get_1_roles_by_objectid": /1/roles/:objectId (routes.conf:84:7).
 //
@@ -728,7 +703,7 @@ func (u *URLBuilder) Get1RolesByObjectid(objectID string) (string, error) {
 	return routegenCheckedHelperURL(u, 19, objectID)
 }
 
-//line routes_gen.go:732:1
+//line routes_gen.go:707:1
 
 // Put1RolesByObjectid returns the URL of route "put_1_roles_by_objectid": /1/roles/:objectId (routes.conf:90:7).
 //
@@ -737,7 +712,7 @@ func (u *URLBuilder) Put1RolesByObjectid(objectID string) (string, error) {
 	return routegenCheckedHelperURL(u, 20, objectID)
 }
 
-//line routes_gen.go:741:1
+//line routes_gen.go:716:1
 
 // Get1Users returns the URL of route "get_1_users": /1/users (routes.conf:60:7).
 //
@@ -746,7 +721,7 @@ func (u *URLBuilder) Get1Users() string {
 	return routegenHelperURL(u, 21)
 }
 
-//line routes_gen.go:750:1
+//line routes_gen.go:725:1
 
 // Post1Users returns the URL of route "post_1_users": /1/users (routes.conf:36:7).
 //
@@ -755,7 +730,7 @@ func (u *URLBuilder) Post1Users() string {
 	return routegenHelperURL(u, 22)
 }
 
-//line routes_gen.go:759:1
+//line routes_gen.go:734:1
 
 // Delete1UsersByObjectid returns the URL of route "delete_1_users_by_objectid": /1/users/:objectId (routes.conf:66:7).
 //
@@ -764,7 +739,7 @@ func (u *URLBuilder) Delete1UsersByObjectid(objectID string) (string, error) {
 	return routegenCheckedHelperURL(u, 23, objectID)
 }
 
-//line routes_gen.go:768:1
+//line routes_gen.go:743:1
 
 // Get1UsersByObjectid returns the URL of route "get_1_users_by_objectid": /1/users/:objectId (routes.conf:48:7).
 //
@@ -773,7 +748,7 @@ func (u *URLBuilder) Get1UsersByObjectid(objectID string) (string, error) {
 	return routegenCheckedHelperURL(u, 24, objectID)
 }
 
-//line routes_gen.go:777:1
+//line routes_gen.go:752:1
 
 // Put1UsersByObjectid returns the URL of route "put_1_users_by_objectid": /1/users/:objectId (routes.conf:54:7).
 //
@@ -782,4 +757,4 @@ func (u *URLBuilder) Put1UsersByObjectid(objectID string) (string, error) {
 	return routegenCheckedHelperURL(u, 25, objectID)
 }
 
-//line routes_gen.go:786:1
+//line routes_gen.go:761:1

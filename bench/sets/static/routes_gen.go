@@ -970,322 +970,166 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // StaticController holds the actions of controller "Static".
 type StaticController interface {
-//line routes.conf:191:6
-	GetArticles(ctx *runtime.Context) error // serves get_articles: GET /articles (routes.conf:191:7)
-//line routes.conf:197:6
-	GetArticlesGoCommandHtml(ctx *runtime.Context) error // serves get_articles_go_command_html: GET /articles/go_command.html (routes.conf:197:7)
-//line routes.conf:203:6
-	GetArticlesIndexHtml(ctx *runtime.Context) error // serves get_articles_index_html: GET /articles/index.html (routes.conf:203:7)
-//line routes.conf:209:6
-	GetArticlesWiki(ctx *runtime.Context) error // serves get_articles_wiki: GET /articles/wiki (routes.conf:209:7)
-//line routes.conf:215:6
-	GetArticlesWikiEditHtml(ctx *runtime.Context) error // serves get_articles_wiki_edit_html: GET /articles/wiki/edit.html (routes.conf:215:7)
-//line routes.conf:245:6
-	GetArticlesWikiFinalGo(ctx *runtime.Context) error // serves get_articles_wiki_final_go: GET /articles/wiki/final.go (routes.conf:245:7)
-//line routes.conf:221:6
-	GetArticlesWikiFinalNoclosureGo(ctx *runtime.Context) error // serves get_articles_wiki_final_noclosure_go: GET /articles/wiki/final-noclosure.go (routes.conf:221:7)
-//line routes.conf:227:6
-	GetArticlesWikiFinalNoerrorGo(ctx *runtime.Context) error // serves get_articles_wiki_final_noerror_go: GET /articles/wiki/final-noerror.go (routes.conf:227:7)
-//line routes.conf:233:6
-	GetArticlesWikiFinalParsetemplateGo(ctx *runtime.Context) error // serves get_articles_wiki_final_parsetemplate_go: GET /articles/wiki/final-parsetemplate.go (routes.conf:233:7)
-//line routes.conf:239:6
-	GetArticlesWikiFinalTemplateGo(ctx *runtime.Context) error // serves get_articles_wiki_final_template_go: GET /articles/wiki/final-template.go (routes.conf:239:7)
-//line routes.conf:251:6
-	GetArticlesWikiGetGo(ctx *runtime.Context) error // serves get_articles_wiki_get_go: GET /articles/wiki/get.go (routes.conf:251:7)
-//line routes.conf:257:6
-	GetArticlesWikiHttpSampleGo(ctx *runtime.Context) error // serves get_articles_wiki_http_sample_go: GET /articles/wiki/http-sample.go (routes.conf:257:7)
-//line routes.conf:263:6
-	GetArticlesWikiIndexHtml(ctx *runtime.Context) error // serves get_articles_wiki_index_html: GET /articles/wiki/index.html (routes.conf:263:7)
-//line routes.conf:269:6
-	GetArticlesWikiMakefile(ctx *runtime.Context) error // serves get_articles_wiki_makefile: GET /articles/wiki/Makefile (routes.conf:269:7)
-//line routes.conf:275:6
-	GetArticlesWikiNotemplateGo(ctx *runtime.Context) error // serves get_articles_wiki_notemplate_go: GET /articles/wiki/notemplate.go (routes.conf:275:7)
-//line routes.conf:287:6
-	GetArticlesWikiPart1Go(ctx *runtime.Context) error // serves get_articles_wiki_part1_go: GET /articles/wiki/part1.go (routes.conf:287:7)
-//line routes.conf:281:6
-	GetArticlesWikiPart1NoerrorGo(ctx *runtime.Context) error // serves get_articles_wiki_part1_noerror_go: GET /articles/wiki/part1-noerror.go (routes.conf:281:7)
-//line routes.conf:293:6
-	GetArticlesWikiPart2Go(ctx *runtime.Context) error // serves get_articles_wiki_part2_go: GET /articles/wiki/part2.go (routes.conf:293:7)
-//line routes.conf:299:6
-	GetArticlesWikiPart3ErrorhandlingGo(ctx *runtime.Context) error // serves get_articles_wiki_part3_errorhandling_go: GET /articles/wiki/part3-errorhandling.go (routes.conf:299:7)
-//line routes.conf:305:6
-	GetArticlesWikiPart3Go(ctx *runtime.Context) error // serves get_articles_wiki_part3_go: GET /articles/wiki/part3.go (routes.conf:305:7)
-//line routes.conf:311:6
-	GetArticlesWikiTestBash(ctx *runtime.Context) error // serves get_articles_wiki_test_bash: GET /articles/wiki/test.bash (routes.conf:311:7)
-//line routes.conf:317:6
-	GetArticlesWikiTestEditGood(ctx *runtime.Context) error // serves get_articles_wiki_test_edit_good: GET /articles/wiki/test_edit.good (routes.conf:317:7)
-//line routes.conf:323:6
-	GetArticlesWikiTestTestTxtGood(ctx *runtime.Context) error // serves get_articles_wiki_test_test_txt_good: GET /articles/wiki/test_Test.txt.good (routes.conf:323:7)
-//line routes.conf:329:6
-	GetArticlesWikiTestViewGood(ctx *runtime.Context) error // serves get_articles_wiki_test_view_good: GET /articles/wiki/test_view.good (routes.conf:329:7)
-//line routes.conf:335:6
-	GetArticlesWikiViewHtml(ctx *runtime.Context) error // serves get_articles_wiki_view_html: GET /articles/wiki/view.html (routes.conf:335:7)
-//line routes.conf:11:6
-	GetCmdHtml(ctx *runtime.Context) error // serves get_cmd_html: GET /cmd.html (routes.conf:11:7)
-//line routes.conf:17:6
-	GetCodeHtml(ctx *runtime.Context) error // serves get_code_html: GET /code.html (routes.conf:17:7)
-//line routes.conf:341:6
-	GetCodewalk(ctx *runtime.Context) error // serves get_codewalk: GET /codewalk (routes.conf:341:7)
-//line routes.conf:347:6
-	GetCodewalkCodewalkCss(ctx *runtime.Context) error // serves get_codewalk_codewalk_css: GET /codewalk/codewalk.css (routes.conf:347:7)
-//line routes.conf:353:6
-	GetCodewalkCodewalkJs(ctx *runtime.Context) error // serves get_codewalk_codewalk_js: GET /codewalk/codewalk.js (routes.conf:353:7)
-//line routes.conf:359:6
-	GetCodewalkCodewalkXml(ctx *runtime.Context) error // serves get_codewalk_codewalk_xml: GET /codewalk/codewalk.xml (routes.conf:359:7)
-//line routes.conf:365:6
-	GetCodewalkFunctionsXml(ctx *runtime.Context) error // serves get_codewalk_functions_xml: GET /codewalk/functions.xml (routes.conf:365:7)
-//line routes.conf:371:6
-	GetCodewalkMarkovGo(ctx *runtime.Context) error // serves get_codewalk_markov_go: GET /codewalk/markov.go (routes.conf:371:7)
-//line routes.conf:377:6
-	GetCodewalkMarkovXml(ctx *runtime.Context) error // serves get_codewalk_markov_xml: GET /codewalk/markov.xml (routes.conf:377:7)
-//line routes.conf:383:6
-	GetCodewalkPigGo(ctx *runtime.Context) error // serves get_codewalk_pig_go: GET /codewalk/pig.go (routes.conf:383:7)
-//line routes.conf:389:6
-	GetCodewalkPopoutPng(ctx *runtime.Context) error // serves get_codewalk_popout_png: GET /codewalk/popout.png (routes.conf:389:7)
-//line routes.conf:395:6
-	GetCodewalkRun(ctx *runtime.Context) error // serves get_codewalk_run: GET /codewalk/run (routes.conf:395:7)
-//line routes.conf:401:6
-	GetCodewalkSharememXml(ctx *runtime.Context) error // serves get_codewalk_sharemem_xml: GET /codewalk/sharemem.xml (routes.conf:401:7)
-//line routes.conf:407:6
-	GetCodewalkUrlpollGo(ctx *runtime.Context) error // serves get_codewalk_urlpoll_go: GET /codewalk/urlpoll.go (routes.conf:407:7)
-//line routes.conf:23:6
-	GetContribHtml(ctx *runtime.Context) error // serves get_contrib_html: GET /contrib.html (routes.conf:23:7)
-//line routes.conf:29:6
-	GetContributeHtml(ctx *runtime.Context) error // serves get_contribute_html: GET /contribute.html (routes.conf:29:7)
-//line routes.conf:35:6
-	GetDebuggingWithGdbHtml(ctx *runtime.Context) error // serves get_debugging_with_gdb_html: GET /debugging_with_gdb.html (routes.conf:35:7)
-//line routes.conf:413:6
-	GetDevel(ctx *runtime.Context) error // serves get_devel: GET /devel (routes.conf:413:7)
-//line routes.conf:419:6
-	GetDevelReleaseHtml(ctx *runtime.Context) error // serves get_devel_release_html: GET /devel/release.html (routes.conf:419:7)
-//line routes.conf:425:6
-	GetDevelWeeklyHtml(ctx *runtime.Context) error // serves get_devel_weekly_html: GET /devel/weekly.html (routes.conf:425:7)
-//line routes.conf:41:6
-	GetDocsHtml(ctx *runtime.Context) error // serves get_docs_html: GET /docs.html (routes.conf:41:7)
-//line routes.conf:47:6
-	GetEffectiveGoHtml(ctx *runtime.Context) error // serves get_effective_go_html: GET /effective_go.html (routes.conf:47:7)
-//line routes.conf:53:6
-	GetFilesLog(ctx *runtime.Context) error // serves get_files_log: GET /files.log (routes.conf:53:7)
-//line routes.conf:59:6
-	GetGccgoContributeHtml(ctx *runtime.Context) error // serves get_gccgo_contribute_html: GET /gccgo_contribute.html (routes.conf:59:7)
-//line routes.conf:65:6
-	GetGccgoInstallHtml(ctx *runtime.Context) error // serves get_gccgo_install_html: GET /gccgo_install.html (routes.conf:65:7)
-//line routes.conf:89:6
-	GetGo11Html(ctx *runtime.Context) error // serves get_go1_1_html: GET /go1.1.html (routes.conf:89:7)
-//line routes.conf:95:6
-	GetGo12Html(ctx *runtime.Context) error // serves get_go1_2_html: GET /go1.2.html (routes.conf:95:7)
-//line routes.conf:101:6
-	GetGo1Html(ctx *runtime.Context) error // serves get_go1_html: GET /go1.html (routes.conf:101:7)
-//line routes.conf:107:6
-	GetGo1compatHtml(ctx *runtime.Context) error // serves get_go1compat_html: GET /go1compat.html (routes.conf:107:7)
-//line routes.conf:113:6
-	GetGoFaqHtml(ctx *runtime.Context) error // serves get_go_faq_html: GET /go_faq.html (routes.conf:113:7)
-//line routes.conf:71:6
-	GetGoLogoBlackPng(ctx *runtime.Context) error // serves get_go_logo_black_png: GET /go-logo-black.png (routes.conf:71:7)
-//line routes.conf:77:6
-	GetGoLogoBluePng(ctx *runtime.Context) error // serves get_go_logo_blue_png: GET /go-logo-blue.png (routes.conf:77:7)
-//line routes.conf:83:6
-	GetGoLogoWhitePng(ctx *runtime.Context) error // serves get_go_logo_white_png: GET /go-logo-white.png (routes.conf:83:7)
-//line routes.conf:119:6
-	GetGoMemHtml(ctx *runtime.Context) error // serves get_go_mem_html: GET /go_mem.html (routes.conf:119:7)
-//line routes.conf:125:6
-	GetGoSpecHtml(ctx *runtime.Context) error // serves get_go_spec_html: GET /go_spec.html (routes.conf:125:7)
-//line routes.conf:431:6
-	GetGopher(ctx *runtime.Context) error // serves get_gopher: GET /gopher (routes.conf:431:7)
-//line routes.conf:437:6
-	GetGopherAppenginegopherJpg(ctx *runtime.Context) error // serves get_gopher_appenginegopher_jpg: GET /gopher/appenginegopher.jpg (routes.conf:437:7)
-//line routes.conf:443:6
-	GetGopherAppenginegophercolorJpg(ctx *runtime.Context) error // serves get_gopher_appenginegophercolor_jpg: GET /gopher/appenginegophercolor.jpg (routes.conf:443:7)
-//line routes.conf:449:6
-	GetGopherAppenginelogoGif(ctx *runtime.Context) error // serves get_gopher_appenginelogo_gif: GET /gopher/appenginelogo.gif (routes.conf:449:7)
-//line routes.conf:461:6
-	GetGopherBumper192x108Png(ctx *runtime.Context) error // serves get_gopher_bumper192x108_png: GET /gopher/bumper192x108.png (routes.conf:461:7)
-//line routes.conf:467:6
-	GetGopherBumper320x180Png(ctx *runtime.Context) error // serves get_gopher_bumper320x180_png: GET /gopher/bumper320x180.png (routes.conf:467:7)
-//line routes.conf:473:6
-	GetGopherBumper480x270Png(ctx *runtime.Context) error // serves get_gopher_bumper480x270_png: GET /gopher/bumper480x270.png (routes.conf:473:7)
-//line routes.conf:479:6
-	GetGopherBumper640x360Png(ctx *runtime.Context) error // serves get_gopher_bumper640x360_png: GET /gopher/bumper640x360.png (routes.conf:479:7)
-//line routes.conf:455:6
-	GetGopherBumperPng(ctx *runtime.Context) error // serves get_gopher_bumper_png: GET /gopher/bumper.png (routes.conf:455:7)
-//line routes.conf:485:6
-	GetGopherDocPng(ctx *runtime.Context) error // serves get_gopher_doc_png: GET /gopher/doc.png (routes.conf:485:7)
-//line routes.conf:491:6
-	GetGopherFrontpagePng(ctx *runtime.Context) error // serves get_gopher_frontpage_png: GET /gopher/frontpage.png (routes.conf:491:7)
-//line routes.conf:497:6
-	GetGopherGopherbwPng(ctx *runtime.Context) error // serves get_gopher_gopherbw_png: GET /gopher/gopherbw.png (routes.conf:497:7)
-//line routes.conf:509:6
-	GetGopherGophercolor16x16Png(ctx *runtime.Context) error // serves get_gopher_gophercolor16x16_png: GET /gopher/gophercolor16x16.png (routes.conf:509:7)
-//line routes.conf:503:6
-	GetGopherGophercolorPng(ctx *runtime.Context) error // serves get_gopher_gophercolor_png: GET /gopher/gophercolor.png (routes.conf:503:7)
-//line routes.conf:515:6
-	GetGopherHelpPng(ctx *runtime.Context) error // serves get_gopher_help_png: GET /gopher/help.png (routes.conf:515:7)
-//line routes.conf:551:6
-	GetGopherPencil(ctx *runtime.Context) error // serves get_gopher_pencil: GET /gopher/pencil (routes.conf:551:7)
-//line routes.conf:557:6
-	GetGopherPencilGopherhatJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherhat_jpg: GET /gopher/pencil/gopherhat.jpg (routes.conf:557:7)
-//line routes.conf:563:6
-	GetGopherPencilGopherhelmetJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherhelmet_jpg: GET /gopher/pencil/gopherhelmet.jpg (routes.conf:563:7)
-//line routes.conf:569:6
-	GetGopherPencilGophermegaJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gophermega_jpg: GET /gopher/pencil/gophermega.jpg (routes.conf:569:7)
-//line routes.conf:575:6
-	GetGopherPencilGopherrunningJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherrunning_jpg: GET /gopher/pencil/gopherrunning.jpg (routes.conf:575:7)
-//line routes.conf:581:6
-	GetGopherPencilGopherswimJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherswim_jpg: GET /gopher/pencil/gopherswim.jpg (routes.conf:581:7)
-//line routes.conf:587:6
-	GetGopherPencilGopherswrenchJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherswrench_jpg: GET /gopher/pencil/gopherswrench.jpg (routes.conf:587:7)
-//line routes.conf:521:6
-	GetGopherPkgPng(ctx *runtime.Context) error // serves get_gopher_pkg_png: GET /gopher/pkg.png (routes.conf:521:7)
-//line routes.conf:527:6
-	GetGopherProjectPng(ctx *runtime.Context) error // serves get_gopher_project_png: GET /gopher/project.png (routes.conf:527:7)
-//line routes.conf:533:6
-	GetGopherRefPng(ctx *runtime.Context) error // serves get_gopher_ref_png: GET /gopher/ref.png (routes.conf:533:7)
-//line routes.conf:539:6
-	GetGopherRunPng(ctx *runtime.Context) error // serves get_gopher_run_png: GET /gopher/run.png (routes.conf:539:7)
-//line routes.conf:545:6
-	GetGopherTalksPng(ctx *runtime.Context) error // serves get_gopher_talks_png: GET /gopher/talks.png (routes.conf:545:7)
-//line routes.conf:131:6
-	GetHelpHtml(ctx *runtime.Context) error // serves get_help_html: GET /help.html (routes.conf:131:7)
-//line routes.conf:137:6
-	GetIeCss(ctx *runtime.Context) error // serves get_ie_css: GET /ie.css (routes.conf:137:7)
-//line routes.conf:149:6
-	GetInstallHtml(ctx *runtime.Context) error // serves get_install_html: GET /install.html (routes.conf:149:7)
-//line routes.conf:143:6
-	GetInstallSourceHtml(ctx *runtime.Context) error // serves get_install_source_html: GET /install-source.html (routes.conf:143:7)
-//line routes.conf:155:6
-	GetLogo153x55Png(ctx *runtime.Context) error // serves get_logo_153x55_png: GET /logo-153x55.png (routes.conf:155:7)
-//line routes.conf:161:6
-	GetMakefile(ctx *runtime.Context) error // serves get_makefile: GET /Makefile (routes.conf:161:7)
-//line routes.conf:593:6
-	GetPlay(ctx *runtime.Context) error // serves get_play: GET /play (routes.conf:593:7)
-//line routes.conf:599:6
-	GetPlayFibGo(ctx *runtime.Context) error // serves get_play_fib_go: GET /play/fib.go (routes.conf:599:7)
-//line routes.conf:605:6
-	GetPlayHelloGo(ctx *runtime.Context) error // serves get_play_hello_go: GET /play/hello.go (routes.conf:605:7)
-//line routes.conf:611:6
-	GetPlayLifeGo(ctx *runtime.Context) error // serves get_play_life_go: GET /play/life.go (routes.conf:611:7)
-//line routes.conf:617:6
-	GetPlayPeanoGo(ctx *runtime.Context) error // serves get_play_peano_go: GET /play/peano.go (routes.conf:617:7)
-//line routes.conf:623:6
-	GetPlayPiGo(ctx *runtime.Context) error // serves get_play_pi_go: GET /play/pi.go (routes.conf:623:7)
-//line routes.conf:629:6
-	GetPlaySieveGo(ctx *runtime.Context) error // serves get_play_sieve_go: GET /play/sieve.go (routes.conf:629:7)
-//line routes.conf:635:6
-	GetPlaySolitaireGo(ctx *runtime.Context) error // serves get_play_solitaire_go: GET /play/solitaire.go (routes.conf:635:7)
-//line routes.conf:641:6
-	GetPlayTreeGo(ctx *runtime.Context) error // serves get_play_tree_go: GET /play/tree.go (routes.conf:641:7)
-//line routes.conf:647:6
-	GetProgs(ctx *runtime.Context) error // serves get_progs: GET /progs (routes.conf:647:7)
-//line routes.conf:653:6
-	GetProgsCgo1Go(ctx *runtime.Context) error // serves get_progs_cgo1_go: GET /progs/cgo1.go (routes.conf:653:7)
-//line routes.conf:659:6
-	GetProgsCgo2Go(ctx *runtime.Context) error // serves get_progs_cgo2_go: GET /progs/cgo2.go (routes.conf:659:7)
-//line routes.conf:665:6
-	GetProgsCgo3Go(ctx *runtime.Context) error // serves get_progs_cgo3_go: GET /progs/cgo3.go (routes.conf:665:7)
-//line routes.conf:671:6
-	GetProgsCgo4Go(ctx *runtime.Context) error // serves get_progs_cgo4_go: GET /progs/cgo4.go (routes.conf:671:7)
-//line routes.conf:689:6
-	GetProgsDefer2Go(ctx *runtime.Context) error // serves get_progs_defer2_go: GET /progs/defer2.go (routes.conf:689:7)
-//line routes.conf:695:6
-	GetProgsDefer2Out(ctx *runtime.Context) error // serves get_progs_defer2_out: GET /progs/defer2.out (routes.conf:695:7)
-//line routes.conf:677:6
-	GetProgsDeferGo(ctx *runtime.Context) error // serves get_progs_defer_go: GET /progs/defer.go (routes.conf:677:7)
-//line routes.conf:683:6
-	GetProgsDeferOut(ctx *runtime.Context) error // serves get_progs_defer_out: GET /progs/defer.out (routes.conf:683:7)
-//line routes.conf:701:6
-	GetProgsEffBytesizeGo(ctx *runtime.Context) error // serves get_progs_eff_bytesize_go: GET /progs/eff_bytesize.go (routes.conf:701:7)
-//line routes.conf:707:6
-	GetProgsEffBytesizeOut(ctx *runtime.Context) error // serves get_progs_eff_bytesize_out: GET /progs/eff_bytesize.out (routes.conf:707:7)
-//line routes.conf:713:6
-	GetProgsEffQrGo(ctx *runtime.Context) error // serves get_progs_eff_qr_go: GET /progs/eff_qr.go (routes.conf:713:7)
-//line routes.conf:719:6
-	GetProgsEffSequenceGo(ctx *runtime.Context) error // serves get_progs_eff_sequence_go: GET /progs/eff_sequence.go (routes.conf:719:7)
-//line routes.conf:725:6
-	GetProgsEffSequenceOut(ctx *runtime.Context) error // serves get_progs_eff_sequence_out: GET /progs/eff_sequence.out (routes.conf:725:7)
-//line routes.conf:731:6
-	GetProgsEffUnused1Go(ctx *runtime.Context) error // serves get_progs_eff_unused1_go: GET /progs/eff_unused1.go (routes.conf:731:7)
-//line routes.conf:737:6
-	GetProgsEffUnused2Go(ctx *runtime.Context) error // serves get_progs_eff_unused2_go: GET /progs/eff_unused2.go (routes.conf:737:7)
-//line routes.conf:749:6
-	GetProgsError2Go(ctx *runtime.Context) error // serves get_progs_error2_go: GET /progs/error2.go (routes.conf:749:7)
-//line routes.conf:755:6
-	GetProgsError3Go(ctx *runtime.Context) error // serves get_progs_error3_go: GET /progs/error3.go (routes.conf:755:7)
-//line routes.conf:761:6
-	GetProgsError4Go(ctx *runtime.Context) error // serves get_progs_error4_go: GET /progs/error4.go (routes.conf:761:7)
-//line routes.conf:743:6
-	GetProgsErrorGo(ctx *runtime.Context) error // serves get_progs_error_go: GET /progs/error.go (routes.conf:743:7)
-//line routes.conf:767:6
-	GetProgsGo1Go(ctx *runtime.Context) error // serves get_progs_go1_go: GET /progs/go1.go (routes.conf:767:7)
-//line routes.conf:773:6
-	GetProgsGobs1Go(ctx *runtime.Context) error // serves get_progs_gobs1_go: GET /progs/gobs1.go (routes.conf:773:7)
-//line routes.conf:779:6
-	GetProgsGobs2Go(ctx *runtime.Context) error // serves get_progs_gobs2_go: GET /progs/gobs2.go (routes.conf:779:7)
-//line routes.conf:785:6
-	GetProgsImageDrawGo(ctx *runtime.Context) error // serves get_progs_image_draw_go: GET /progs/image_draw.go (routes.conf:785:7)
-//line routes.conf:791:6
-	GetProgsImagePackage1Go(ctx *runtime.Context) error // serves get_progs_image_package1_go: GET /progs/image_package1.go (routes.conf:791:7)
-//line routes.conf:797:6
-	GetProgsImagePackage1Out(ctx *runtime.Context) error // serves get_progs_image_package1_out: GET /progs/image_package1.out (routes.conf:797:7)
-//line routes.conf:803:6
-	GetProgsImagePackage2Go(ctx *runtime.Context) error // serves get_progs_image_package2_go: GET /progs/image_package2.go (routes.conf:803:7)
-//line routes.conf:809:6
-	GetProgsImagePackage2Out(ctx *runtime.Context) error // serves get_progs_image_package2_out: GET /progs/image_package2.out (routes.conf:809:7)
-//line routes.conf:815:6
-	GetProgsImagePackage3Go(ctx *runtime.Context) error // serves get_progs_image_package3_go: GET /progs/image_package3.go (routes.conf:815:7)
-//line routes.conf:821:6
-	GetProgsImagePackage3Out(ctx *runtime.Context) error // serves get_progs_image_package3_out: GET /progs/image_package3.out (routes.conf:821:7)
-//line routes.conf:827:6
-	GetProgsImagePackage4Go(ctx *runtime.Context) error // serves get_progs_image_package4_go: GET /progs/image_package4.go (routes.conf:827:7)
-//line routes.conf:833:6
-	GetProgsImagePackage4Out(ctx *runtime.Context) error // serves get_progs_image_package4_out: GET /progs/image_package4.out (routes.conf:833:7)
-//line routes.conf:839:6
-	GetProgsImagePackage5Go(ctx *runtime.Context) error // serves get_progs_image_package5_go: GET /progs/image_package5.go (routes.conf:839:7)
-//line routes.conf:845:6
-	GetProgsImagePackage5Out(ctx *runtime.Context) error // serves get_progs_image_package5_out: GET /progs/image_package5.out (routes.conf:845:7)
-//line routes.conf:851:6
-	GetProgsImagePackage6Go(ctx *runtime.Context) error // serves get_progs_image_package6_go: GET /progs/image_package6.go (routes.conf:851:7)
-//line routes.conf:857:6
-	GetProgsImagePackage6Out(ctx *runtime.Context) error // serves get_progs_image_package6_out: GET /progs/image_package6.out (routes.conf:857:7)
-//line routes.conf:869:6
-	GetProgsInterface2Go(ctx *runtime.Context) error // serves get_progs_interface2_go: GET /progs/interface2.go (routes.conf:869:7)
-//line routes.conf:875:6
-	GetProgsInterface2Out(ctx *runtime.Context) error // serves get_progs_interface2_out: GET /progs/interface2.out (routes.conf:875:7)
-//line routes.conf:863:6
-	GetProgsInterfaceGo(ctx *runtime.Context) error // serves get_progs_interface_go: GET /progs/interface.go (routes.conf:863:7)
-//line routes.conf:881:6
-	GetProgsJson1Go(ctx *runtime.Context) error // serves get_progs_json1_go: GET /progs/json1.go (routes.conf:881:7)
-//line routes.conf:887:6
-	GetProgsJson2Go(ctx *runtime.Context) error // serves get_progs_json2_go: GET /progs/json2.go (routes.conf:887:7)
-//line routes.conf:893:6
-	GetProgsJson2Out(ctx *runtime.Context) error // serves get_progs_json2_out: GET /progs/json2.out (routes.conf:893:7)
-//line routes.conf:899:6
-	GetProgsJson3Go(ctx *runtime.Context) error // serves get_progs_json3_go: GET /progs/json3.go (routes.conf:899:7)
-//line routes.conf:905:6
-	GetProgsJson4Go(ctx *runtime.Context) error // serves get_progs_json4_go: GET /progs/json4.go (routes.conf:905:7)
-//line routes.conf:911:6
-	GetProgsJson5Go(ctx *runtime.Context) error // serves get_progs_json5_go: GET /progs/json5.go (routes.conf:911:7)
-//line routes.conf:917:6
-	GetProgsRun(ctx *runtime.Context) error // serves get_progs_run: GET /progs/run (routes.conf:917:7)
-//line routes.conf:923:6
-	GetProgsSlicesGo(ctx *runtime.Context) error // serves get_progs_slices_go: GET /progs/slices.go (routes.conf:923:7)
-//line routes.conf:929:6
-	GetProgsTimeout1Go(ctx *runtime.Context) error // serves get_progs_timeout1_go: GET /progs/timeout1.go (routes.conf:929:7)
-//line routes.conf:935:6
-	GetProgsTimeout2Go(ctx *runtime.Context) error // serves get_progs_timeout2_go: GET /progs/timeout2.go (routes.conf:935:7)
-//line routes.conf:941:6
-	GetProgsUpdateBash(ctx *runtime.Context) error // serves get_progs_update_bash: GET /progs/update.bash (routes.conf:941:7)
-//line routes.conf:5:6
-	GetRoot(ctx *runtime.Context) error // serves get_root: GET / (routes.conf:5:7)
-//line routes.conf:167:6
-	GetRootHtml(ctx *runtime.Context) error // serves get_root_html: GET /root.html (routes.conf:167:7)
-//line routes.conf:173:6
-	GetSharePng(ctx *runtime.Context) error // serves get_share_png: GET /share.png (routes.conf:173:7)
-//line routes.conf:179:6
-	GetSieveGif(ctx *runtime.Context) error // serves get_sieve_gif: GET /sieve.gif (routes.conf:179:7)
-//line routes.conf:185:6
-	GetTosHtml(ctx *runtime.Context) error // serves get_tos_html: GET /tos.html (routes.conf:185:7)
-//line routes_gen.go:1288:1
+	/*line routes.conf:191:6*/ GetArticles(ctx *runtime.Context) error // serves get_articles: GET /articles (routes.conf:191:7)
+	/*line routes.conf:197:6*/ GetArticlesGoCommandHtml(ctx *runtime.Context) error // serves get_articles_go_command_html: GET /articles/go_command.html (routes.conf:197:7)
+	/*line routes.conf:203:6*/ GetArticlesIndexHtml(ctx *runtime.Context) error // serves get_articles_index_html: GET /articles/index.html (routes.conf:203:7)
+	/*line routes.conf:209:6*/ GetArticlesWiki(ctx *runtime.Context) error // serves get_articles_wiki: GET /articles/wiki (routes.conf:209:7)
+	/*line routes.conf:215:6*/ GetArticlesWikiEditHtml(ctx *runtime.Context) error // serves get_articles_wiki_edit_html: GET /articles/wiki/edit.html (routes.conf:215:7)
+	/*line routes.conf:245:6*/ GetArticlesWikiFinalGo(ctx *runtime.Context) error // serves get_articles_wiki_final_go: GET /articles/wiki/final.go (routes.conf:245:7)
+	/*line routes.conf:221:6*/ GetArticlesWikiFinalNoclosureGo(ctx *runtime.Context) error // serves get_articles_wiki_final_noclosure_go: GET /articles/wiki/final-noclosure.go (routes.conf:221:7)
+	/*line routes.conf:227:6*/ GetArticlesWikiFinalNoerrorGo(ctx *runtime.Context) error // serves get_articles_wiki_final_noerror_go: GET /articles/wiki/final-noerror.go (routes.conf:227:7)
+	/*line routes.conf:233:6*/ GetArticlesWikiFinalParsetemplateGo(ctx *runtime.Context) error // serves get_articles_wiki_final_parsetemplate_go: GET /articles/wiki/final-parsetemplate.go (routes.conf:233:7)
+	/*line routes.conf:239:6*/ GetArticlesWikiFinalTemplateGo(ctx *runtime.Context) error // serves get_articles_wiki_final_template_go: GET /articles/wiki/final-template.go (routes.conf:239:7)
+	/*line routes.conf:251:6*/ GetArticlesWikiGetGo(ctx *runtime.Context) error // serves get_articles_wiki_get_go: GET /articles/wiki/get.go (routes.conf:251:7)
+	/*line routes.conf:257:6*/ GetArticlesWikiHttpSampleGo(ctx *runtime.Context) error // serves get_articles_wiki_http_sample_go: GET /articles/wiki/http-sample.go (routes.conf:257:7)
+	/*line routes.conf:263:6*/ GetArticlesWikiIndexHtml(ctx *runtime.Context) error // serves get_articles_wiki_index_html: GET /articles/wiki/index.html (routes.conf:263:7)
+	/*line routes.conf:269:6*/ GetArticlesWikiMakefile(ctx *runtime.Context) error // serves get_articles_wiki_makefile: GET /articles/wiki/Makefile (routes.conf:269:7)
+	/*line routes.conf:275:6*/ GetArticlesWikiNotemplateGo(ctx *runtime.Context) error // serves get_articles_wiki_notemplate_go: GET /articles/wiki/notemplate.go (routes.conf:275:7)
+	/*line routes.conf:287:6*/ GetArticlesWikiPart1Go(ctx *runtime.Context) error // serves get_articles_wiki_part1_go: GET /articles/wiki/part1.go (routes.conf:287:7)
+	/*line routes.conf:281:6*/ GetArticlesWikiPart1NoerrorGo(ctx *runtime.Context) error // serves get_articles_wiki_part1_noerror_go: GET /articles/wiki/part1-noerror.go (routes.conf:281:7)
+	/*line routes.conf:293:6*/ GetArticlesWikiPart2Go(ctx *runtime.Context) error // serves get_articles_wiki_part2_go: GET /articles/wiki/part2.go (routes.conf:293:7)
+	/*line routes.conf:299:6*/ GetArticlesWikiPart3ErrorhandlingGo(ctx *runtime.Context) error // serves get_articles_wiki_part3_errorhandling_go: GET /articles/wiki/part3-errorhandling.go (routes.conf:299:7)
+	/*line routes.conf:305:6*/ GetArticlesWikiPart3Go(ctx *runtime.Context) error // serves get_articles_wiki_part3_go: GET /articles/wiki/part3.go (routes.conf:305:7)
+	/*line routes.conf:311:6*/ GetArticlesWikiTestBash(ctx *runtime.Context) error // serves get_articles_wiki_test_bash: GET /articles/wiki/test.bash (routes.conf:311:7)
+	/*line routes.conf:317:6*/ GetArticlesWikiTestEditGood(ctx *runtime.Context) error // serves get_articles_wiki_test_edit_good: GET /articles/wiki/test_edit.good (routes.conf:317:7)
+	/*line routes.conf:323:6*/ GetArticlesWikiTestTestTxtGood(ctx *runtime.Context) error // serves get_articles_wiki_test_test_txt_good: GET /articles/wiki/test_Test.txt.good (routes.conf:323:7)
+	/*line routes.conf:329:6*/ GetArticlesWikiTestViewGood(ctx *runtime.Context) error // serves get_articles_wiki_test_view_good: GET /articles/wiki/test_view.good (routes.conf:329:7)
+	/*line routes.conf:335:6*/ GetArticlesWikiViewHtml(ctx *runtime.Context) error // serves get_articles_wiki_view_html: GET /articles/wiki/view.html (routes.conf:335:7)
+	/*line routes.conf:11:6*/ GetCmdHtml(ctx *runtime.Context) error // serves get_cmd_html: GET /cmd.html (routes.conf:11:7)
+	/*line routes.conf:17:6*/ GetCodeHtml(ctx *runtime.Context) error // serves get_code_html: GET /code.html (routes.conf:17:7)
+	/*line routes.conf:341:6*/ GetCodewalk(ctx *runtime.Context) error // serves get_codewalk: GET /codewalk (routes.conf:341:7)
+	/*line routes.conf:347:6*/ GetCodewalkCodewalkCss(ctx *runtime.Context) error // serves get_codewalk_codewalk_css: GET /codewalk/codewalk.css (routes.conf:347:7)
+	/*line routes.conf:353:6*/ GetCodewalkCodewalkJs(ctx *runtime.Context) error // serves get_codewalk_codewalk_js: GET /codewalk/codewalk.js (routes.conf:353:7)
+	/*line routes.conf:359:6*/ GetCodewalkCodewalkXml(ctx *runtime.Context) error // serves get_codewalk_codewalk_xml: GET /codewalk/codewalk.xml (routes.conf:359:7)
+	/*line routes.conf:365:6*/ GetCodewalkFunctionsXml(ctx *runtime.Context) error // serves get_codewalk_functions_xml: GET /codewalk/functions.xml (routes.conf:365:7)
+	/*line routes.conf:371:6*/ GetCodewalkMarkovGo(ctx *runtime.Context) error // serves get_codewalk_markov_go: GET /codewalk/markov.go (routes.conf:371:7)
+	/*line routes.conf:377:6*/ GetCodewalkMarkovXml(ctx *runtime.Context) error // serves get_codewalk_markov_xml: GET /codewalk/markov.xml (routes.conf:377:7)
+	/*line routes.conf:383:6*/ GetCodewalkPigGo(ctx *runtime.Context) error // serves get_codewalk_pig_go: GET /codewalk/pig.go (routes.conf:383:7)
+	/*line routes.conf:389:6*/ GetCodewalkPopoutPng(ctx *runtime.Context) error // serves get_codewalk_popout_png: GET /codewalk/popout.png (routes.conf:389:7)
+	/*line routes.conf:395:6*/ GetCodewalkRun(ctx *runtime.Context) error // serves get_codewalk_run: GET /codewalk/run (routes.conf:395:7)
+	/*line routes.conf:401:6*/ GetCodewalkSharememXml(ctx *runtime.Context) error // serves get_codewalk_sharemem_xml: GET /codewalk/sharemem.xml (routes.conf:401:7)
+	/*line routes.conf:407:6*/ GetCodewalkUrlpollGo(ctx *runtime.Context) error // serves get_codewalk_urlpoll_go: GET /codewalk/urlpoll.go (routes.conf:407:7)
+	/*line routes.conf:23:6*/ GetContribHtml(ctx *runtime.Context) error // serves get_contrib_html: GET /contrib.html (routes.conf:23:7)
+	/*line routes.conf:29:6*/ GetContributeHtml(ctx *runtime.Context) error // serves get_contribute_html: GET /contribute.html (routes.conf:29:7)
+	/*line routes.conf:35:6*/ GetDebuggingWithGdbHtml(ctx *runtime.Context) error // serves get_debugging_with_gdb_html: GET /debugging_with_gdb.html (routes.conf:35:7)
+	/*line routes.conf:413:6*/ GetDevel(ctx *runtime.Context) error // serves get_devel: GET /devel (routes.conf:413:7)
+	/*line routes.conf:419:6*/ GetDevelReleaseHtml(ctx *runtime.Context) error // serves get_devel_release_html: GET /devel/release.html (routes.conf:419:7)
+	/*line routes.conf:425:6*/ GetDevelWeeklyHtml(ctx *runtime.Context) error // serves get_devel_weekly_html: GET /devel/weekly.html (routes.conf:425:7)
+	/*line routes.conf:41:6*/ GetDocsHtml(ctx *runtime.Context) error // serves get_docs_html: GET /docs.html (routes.conf:41:7)
+	/*line routes.conf:47:6*/ GetEffectiveGoHtml(ctx *runtime.Context) error // serves get_effective_go_html: GET /effective_go.html (routes.conf:47:7)
+	/*line routes.conf:53:6*/ GetFilesLog(ctx *runtime.Context) error // serves get_files_log: GET /files.log (routes.conf:53:7)
+	/*line routes.conf:59:6*/ GetGccgoContributeHtml(ctx *runtime.Context) error // serves get_gccgo_contribute_html: GET /gccgo_contribute.html (routes.conf:59:7)
+	/*line routes.conf:65:6*/ GetGccgoInstallHtml(ctx *runtime.Context) error // serves get_gccgo_install_html: GET /gccgo_install.html (routes.conf:65:7)
+	/*line routes.conf:89:6*/ GetGo11Html(ctx *runtime.Context) error // serves get_go1_1_html: GET /go1.1.html (routes.conf:89:7)
+	/*line routes.conf:95:6*/ GetGo12Html(ctx *runtime.Context) error // serves get_go1_2_html: GET /go1.2.html (routes.conf:95:7)
+	/*line routes.conf:101:6*/ GetGo1Html(ctx *runtime.Context) error // serves get_go1_html: GET /go1.html (routes.conf:101:7)
+	/*line routes.conf:107:6*/ GetGo1compatHtml(ctx *runtime.Context) error // serves get_go1compat_html: GET /go1compat.html (routes.conf:107:7)
+	/*line routes.conf:113:6*/ GetGoFaqHtml(ctx *runtime.Context) error // serves get_go_faq_html: GET /go_faq.html (routes.conf:113:7)
+	/*line routes.conf:71:6*/ GetGoLogoBlackPng(ctx *runtime.Context) error // serves get_go_logo_black_png: GET /go-logo-black.png (routes.conf:71:7)
+	/*line routes.conf:77:6*/ GetGoLogoBluePng(ctx *runtime.Context) error // serves get_go_logo_blue_png: GET /go-logo-blue.png (routes.conf:77:7)
+	/*line routes.conf:83:6*/ GetGoLogoWhitePng(ctx *runtime.Context) error // serves get_go_logo_white_png: GET /go-logo-white.png (routes.conf:83:7)
+	/*line routes.conf:119:6*/ GetGoMemHtml(ctx *runtime.Context) error // serves get_go_mem_html: GET /go_mem.html (routes.conf:119:7)
+	/*line routes.conf:125:6*/ GetGoSpecHtml(ctx *runtime.Context) error // serves get_go_spec_html: GET /go_spec.html (routes.conf:125:7)
+	/*line routes.conf:431:6*/ GetGopher(ctx *runtime.Context) error // serves get_gopher: GET /gopher (routes.conf:431:7)
+	/*line routes.conf:437:6*/ GetGopherAppenginegopherJpg(ctx *runtime.Context) error // serves get_gopher_appenginegopher_jpg: GET /gopher/appenginegopher.jpg (routes.conf:437:7)
+	/*line routes.conf:443:6*/ GetGopherAppenginegophercolorJpg(ctx *runtime.Context) error // serves get_gopher_appenginegophercolor_jpg: GET /gopher/appenginegophercolor.jpg (routes.conf:443:7)
+	/*line routes.conf:449:6*/ GetGopherAppenginelogoGif(ctx *runtime.Context) error // serves get_gopher_appenginelogo_gif: GET /gopher/appenginelogo.gif (routes.conf:449:7)
+	/*line routes.conf:461:6*/ GetGopherBumper192x108Png(ctx *runtime.Context) error // serves get_gopher_bumper192x108_png: GET /gopher/bumper192x108.png (routes.conf:461:7)
+	/*line routes.conf:467:6*/ GetGopherBumper320x180Png(ctx *runtime.Context) error // serves get_gopher_bumper320x180_png: GET /gopher/bumper320x180.png (routes.conf:467:7)
+	/*line routes.conf:473:6*/ GetGopherBumper480x270Png(ctx *runtime.Context) error // serves get_gopher_bumper480x270_png: GET /gopher/bumper480x270.png (routes.conf:473:7)
+	/*line routes.conf:479:6*/ GetGopherBumper640x360Png(ctx *runtime.Context) error // serves get_gopher_bumper640x360_png: GET /gopher/bumper640x360.png (routes.conf:479:7)
+	/*line routes.conf:455:6*/ GetGopherBumperPng(ctx *runtime.Context) error // serves get_gopher_bumper_png: GET /gopher/bumper.png (routes.conf:455:7)
+	/*line routes.conf:485:6*/ GetGopherDocPng(ctx *runtime.Context) error // serves get_gopher_doc_png: GET /gopher/doc.png (routes.conf:485:7)
+	/*line routes.conf:491:6*/ GetGopherFrontpagePng(ctx *runtime.Context) error // serves get_gopher_frontpage_png: GET /gopher/frontpage.png (routes.conf:491:7)
+	/*line routes.conf:497:6*/ GetGopherGopherbwPng(ctx *runtime.Context) error // serves get_gopher_gopherbw_png: GET /gopher/gopherbw.png (routes.conf:497:7)
+	/*line routes.conf:509:6*/ GetGopherGophercolor16x16Png(ctx *runtime.Context) error // serves get_gopher_gophercolor16x16_png: GET /gopher/gophercolor16x16.png (routes.conf:509:7)
+	/*line routes.conf:503:6*/ GetGopherGophercolorPng(ctx *runtime.Context) error // serves get_gopher_gophercolor_png: GET /gopher/gophercolor.png (routes.conf:503:7)
+	/*line routes.conf:515:6*/ GetGopherHelpPng(ctx *runtime.Context) error // serves get_gopher_help_png: GET /gopher/help.png (routes.conf:515:7)
+	/*line routes.conf:551:6*/ GetGopherPencil(ctx *runtime.Context) error // serves get_gopher_pencil: GET /gopher/pencil (routes.conf:551:7)
+	/*line routes.conf:557:6*/ GetGopherPencilGopherhatJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherhat_jpg: GET /gopher/pencil/gopherhat.jpg (routes.conf:557:7)
+	/*line routes.conf:563:6*/ GetGopherPencilGopherhelmetJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherhelmet_jpg: GET /gopher/pencil/gopherhelmet.jpg (routes.conf:563:7)
+	/*line routes.conf:569:6*/ GetGopherPencilGophermegaJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gophermega_jpg: GET /gopher/pencil/gophermega.jpg (routes.conf:569:7)
+	/*line routes.conf:575:6*/ GetGopherPencilGopherrunningJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherrunning_jpg: GET /gopher/pencil/gopherrunning.jpg (routes.conf:575:7)
+	/*line routes.conf:581:6*/ GetGopherPencilGopherswimJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherswim_jpg: GET /gopher/pencil/gopherswim.jpg (routes.conf:581:7)
+	/*line routes.conf:587:6*/ GetGopherPencilGopherswrenchJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherswrench_jpg: GET /gopher/pencil/gopherswrench.jpg (routes.conf:587:7)
+	/*line routes.conf:521:6*/ GetGopherPkgPng(ctx *runtime.Context) error // serves get_gopher_pkg_png: GET /gopher/pkg.png (routes.conf:521:7)
+	/*line routes.conf:527:6*/ GetGopherProjectPng(ctx *runtime.Context) error // serves get_gopher_project_png: GET /gopher/project.png (routes.conf:527:7)
+	/*line routes.conf:533:6*/ GetGopherRefPng(ctx *runtime.Context) error // serves get_gopher_ref_png: GET /gopher/ref.png (routes.conf:533:7)
+	/*line routes.conf:539:6*/ GetGopherRunPng(ctx *runtime.Context) error // serves get_gopher_run_png: GET /gopher/run.png (routes.conf:539:7)
+	/*line routes.conf:545:6*/ GetGopherTalksPng(ctx *runtime.Context) error // serves get_gopher_talks_png: GET /gopher/talks.png (routes.conf:545:7)
+	/*line routes.conf:131:6*/ GetHelpHtml(ctx *runtime.Context) error // serves get_help_html: GET /help.html (routes.conf:131:7)
+	/*line routes.conf:137:6*/ GetIeCss(ctx *runtime.Context) error // serves get_ie_css: GET /ie.css (routes.conf:137:7)
+	/*line routes.conf:149:6*/ GetInstallHtml(ctx *runtime.Context) error // serves get_install_html: GET /install.html (routes.conf:149:7)
+	/*line routes.conf:143:6*/ GetInstallSourceHtml(ctx *runtime.Context) error // serves get_install_source_html: GET /install-source.html (routes.conf:143:7)
+	/*line routes.conf:155:6*/ GetLogo153x55Png(ctx *runtime.Context) error // serves get_logo_153x55_png: GET /logo-153x55.png (routes.conf:155:7)
+	/*line routes.conf:161:6*/ GetMakefile(ctx *runtime.Context) error // serves get_makefile: GET /Makefile (routes.conf:161:7)
+	/*line routes.conf:593:6*/ GetPlay(ctx *runtime.Context) error // serves get_play: GET /play (routes.conf:593:7)
+	/*line routes.conf:599:6*/ GetPlayFibGo(ctx *runtime.Context) error // serves get_play_fib_go: GET /play/fib.go (routes.conf:599:7)
+	/*line routes.conf:605:6*/ GetPlayHelloGo(ctx *runtime.Context) error // serves get_play_hello_go: GET /play/hello.go (routes.conf:605:7)
+	/*line routes.conf:611:6*/ GetPlayLifeGo(ctx *runtime.Context) error // serves get_play_life_go: GET /play/life.go (routes.conf:611:7)
+	/*line routes.conf:617:6*/ GetPlayPeanoGo(ctx *runtime.Context) error // serves get_play_peano_go: GET /play/peano.go (routes.conf:617:7)
+	/*line routes.conf:623:6*/ GetPlayPiGo(ctx *runtime.Context) error // serves get_play_pi_go: GET /play/pi.go (routes.conf:623:7)
+	/*line routes.conf:629:6*/ GetPlaySieveGo(ctx *runtime.Context) error // serves get_play_sieve_go: GET /play/sieve.go (routes.conf:629:7)
+	/*line routes.conf:635:6*/ GetPlaySolitaireGo(ctx *runtime.Context) error // serves get_play_solitaire_go: GET /play/solitaire.go (routes.conf:635:7)
+	/*line routes.conf:641:6*/ GetPlayTreeGo(ctx *runtime.Context) error // serves get_play_tree_go: GET /play/tree.go (routes.conf:641:7)
+	/*line routes.conf:647:6*/ GetProgs(ctx *runtime.Context) error // serves get_progs: GET /progs (routes.conf:647:7)
+	/*line routes.conf:653:6*/ GetProgsCgo1Go(ctx *runtime.Context) error // serves get_progs_cgo1_go: GET /progs/cgo1.go (routes.conf:653:7)
+	/*line routes.conf:659:6*/ GetProgsCgo2Go(ctx *runtime.Context) error // serves get_progs_cgo2_go: GET /progs/cgo2.go (routes.conf:659:7)
+	/*line routes.conf:665:6*/ GetProgsCgo3Go(ctx *runtime.Context) error // serves get_progs_cgo3_go: GET /progs/cgo3.go (routes.conf:665:7)
+	/*line routes.conf:671:6*/ GetProgsCgo4Go(ctx *runtime.Context) error // serves get_progs_cgo4_go: GET /progs/cgo4.go (routes.conf:671:7)
+	/*line routes.conf:689:6*/ GetProgsDefer2Go(ctx *runtime.Context) error // serves get_progs_defer2_go: GET /progs/defer2.go (routes.conf:689:7)
+	/*line routes.conf:695:6*/ GetProgsDefer2Out(ctx *runtime.Context) error // serves get_progs_defer2_out: GET /progs/defer2.out (routes.conf:695:7)
+	/*line routes.conf:677:6*/ GetProgsDeferGo(ctx *runtime.Context) error // serves get_progs_defer_go: GET /progs/defer.go (routes.conf:677:7)
+	/*line routes.conf:683:6*/ GetProgsDeferOut(ctx *runtime.Context) error // serves get_progs_defer_out: GET /progs/defer.out (routes.conf:683:7)
+	/*line routes.conf:701:6*/ GetProgsEffBytesizeGo(ctx *runtime.Context) error // serves get_progs_eff_bytesize_go: GET /progs/eff_bytesize.go (routes.conf:701:7)
+	/*line routes.conf:707:6*/ GetProgsEffBytesizeOut(ctx *runtime.Context) error // serves get_progs_eff_bytesize_out: GET /progs/eff_bytesize.out (routes.conf:707:7)
+	/*line routes.conf:713:6*/ GetProgsEffQrGo(ctx *runtime.Context) error // serves get_progs_eff_qr_go: GET /progs/eff_qr.go (routes.conf:713:7)
+	/*line routes.conf:719:6*/ GetProgsEffSequenceGo(ctx *runtime.Context) error // serves get_progs_eff_sequence_go: GET /progs/eff_sequence.go (routes.conf:719:7)
+	/*line routes.conf:725:6*/ GetProgsEffSequenceOut(ctx *runtime.Context) error // serves get_progs_eff_sequence_out: GET /progs/eff_sequence.out (routes.conf:725:7)
+	/*line routes.conf:731:6*/ GetProgsEffUnused1Go(ctx *runtime.Context) error // serves get_progs_eff_unused1_go: GET /progs/eff_unused1.go (routes.conf:731:7)
+	/*line routes.conf:737:6*/ GetProgsEffUnused2Go(ctx *runtime.Context) error // serves get_progs_eff_unused2_go: GET /progs/eff_unused2.go (routes.conf:737:7)
+	/*line routes.conf:749:6*/ GetProgsError2Go(ctx *runtime.Context) error // serves get_progs_error2_go: GET /progs/error2.go (routes.conf:749:7)
+	/*line routes.conf:755:6*/ GetProgsError3Go(ctx *runtime.Context) error // serves get_progs_error3_go: GET /progs/error3.go (routes.conf:755:7)
+	/*line routes.conf:761:6*/ GetProgsError4Go(ctx *runtime.Context) error // serves get_progs_error4_go: GET /progs/error4.go (routes.conf:761:7)
+	/*line routes.conf:743:6*/ GetProgsErrorGo(ctx *runtime.Context) error // serves get_progs_error_go: GET /progs/error.go (routes.conf:743:7)
+	/*line routes.conf:767:6*/ GetProgsGo1Go(ctx *runtime.Context) error // serves get_progs_go1_go: GET /progs/go1.go (routes.conf:767:7)
+	/*line routes.conf:773:6*/ GetProgsGobs1Go(ctx *runtime.Context) error // serves get_progs_gobs1_go: GET /progs/gobs1.go (routes.conf:773:7)
+	/*line routes.conf:779:6*/ GetProgsGobs2Go(ctx *runtime.Context) error // serves get_progs_gobs2_go: GET /progs/gobs2.go (routes.conf:779:7)
+	/*line routes.conf:785:6*/ GetProgsImageDrawGo(ctx *runtime.Context) error // serves get_progs_image_draw_go: GET /progs/image_draw.go (routes.conf:785:7)
+	/*line routes.conf:791:6*/ GetProgsImagePackage1Go(ctx *runtime.Context) error // serves get_progs_image_package1_go: GET /progs/image_package1.go (routes.conf:791:7)
+	/*line routes.conf:797:6*/ GetProgsImagePackage1Out(ctx *runtime.Context) error // serves get_progs_image_package1_out: GET /progs/image_package1.out (routes.conf:797:7)
+	/*line routes.conf:803:6*/ GetProgsImagePackage2Go(ctx *runtime.Context) error // serves get_progs_image_package2_go: GET /progs/image_package2.go (routes.conf:803:7)
+	/*line routes.conf:809:6*/ GetProgsImagePackage2Out(ctx *runtime.Context) error // serves get_progs_image_package2_out: GET /progs/image_package2.out (routes.conf:809:7)
+	/*line routes.conf:815:6*/ GetProgsImagePackage3Go(ctx *runtime.Context) error // serves get_progs_image_package3_go: GET /progs/image_package3.go (routes.conf:815:7)
+	/*line routes.conf:821:6*/ GetProgsImagePackage3Out(ctx *runtime.Context) error // serves get_progs_image_package3_out: GET /progs/image_package3.out (routes.conf:821:7)
+	/*line routes.conf:827:6*/ GetProgsImagePackage4Go(ctx *runtime.Context) error // serves get_progs_image_package4_go: GET /progs/image_package4.go (routes.conf:827:7)
+	/*line routes.conf:833:6*/ GetProgsImagePackage4Out(ctx *runtime.Context) error // serves get_progs_image_package4_out: GET /progs/image_package4.out (routes.conf:833:7)
+	/*line routes.conf:839:6*/ GetProgsImagePackage5Go(ctx *runtime.Context) error // serves get_progs_image_package5_go: GET /progs/image_package5.go (routes.conf:839:7)
+	/*line routes.conf:845:6*/ GetProgsImagePackage5Out(ctx *runtime.Context) error // serves get_progs_image_package5_out: GET /progs/image_package5.out (routes.conf:845:7)
+	/*line routes.conf:851:6*/ GetProgsImagePackage6Go(ctx *runtime.Context) error // serves get_progs_image_package6_go: GET /progs/image_package6.go (routes.conf:851:7)
+	/*line routes.conf:857:6*/ GetProgsImagePackage6Out(ctx *runtime.Context) error // serves get_progs_image_package6_out: GET /progs/image_package6.out (routes.conf:857:7)
+	/*line routes.conf:869:6*/ GetProgsInterface2Go(ctx *runtime.Context) error // serves get_progs_interface2_go: GET /progs/interface2.go (routes.conf:869:7)
+	/*line routes.conf:875:6*/ GetProgsInterface2Out(ctx *runtime.Context) error // serves get_progs_interface2_out: GET /progs/interface2.out (routes.conf:875:7)
+	/*line routes.conf:863:6*/ GetProgsInterfaceGo(ctx *runtime.Context) error // serves get_progs_interface_go: GET /progs/interface.go (routes.conf:863:7)
+	/*line routes.conf:881:6*/ GetProgsJson1Go(ctx *runtime.Context) error // serves get_progs_json1_go: GET /progs/json1.go (routes.conf:881:7)
+	/*line routes.conf:887:6*/ GetProgsJson2Go(ctx *runtime.Context) error // serves get_progs_json2_go: GET /progs/json2.go (routes.conf:887:7)
+	/*line routes.conf:893:6*/ GetProgsJson2Out(ctx *runtime.Context) error // serves get_progs_json2_out: GET /progs/json2.out (routes.conf:893:7)
+	/*line routes.conf:899:6*/ GetProgsJson3Go(ctx *runtime.Context) error // serves get_progs_json3_go: GET /progs/json3.go (routes.conf:899:7)
+	/*line routes.conf:905:6*/ GetProgsJson4Go(ctx *runtime.Context) error // serves get_progs_json4_go: GET /progs/json4.go (routes.conf:905:7)
+	/*line routes.conf:911:6*/ GetProgsJson5Go(ctx *runtime.Context) error // serves get_progs_json5_go: GET /progs/json5.go (routes.conf:911:7)
+	/*line routes.conf:917:6*/ GetProgsRun(ctx *runtime.Context) error // serves get_progs_run: GET /progs/run (routes.conf:917:7)
+	/*line routes.conf:923:6*/ GetProgsSlicesGo(ctx *runtime.Context) error // serves get_progs_slices_go: GET /progs/slices.go (routes.conf:923:7)
+	/*line routes.conf:929:6*/ GetProgsTimeout1Go(ctx *runtime.Context) error // serves get_progs_timeout1_go: GET /progs/timeout1.go (routes.conf:929:7)
+	/*line routes.conf:935:6*/ GetProgsTimeout2Go(ctx *runtime.Context) error // serves get_progs_timeout2_go: GET /progs/timeout2.go (routes.conf:935:7)
+	/*line routes.conf:941:6*/ GetProgsUpdateBash(ctx *runtime.Context) error // serves get_progs_update_bash: GET /progs/update.bash (routes.conf:941:7)
+	/*line routes.conf:5:6*/ GetRoot(ctx *runtime.Context) error // serves get_root: GET / (routes.conf:5:7)
+	/*line routes.conf:167:6*/ GetRootHtml(ctx *runtime.Context) error // serves get_root_html: GET /root.html (routes.conf:167:7)
+	/*line routes.conf:173:6*/ GetSharePng(ctx *runtime.Context) error // serves get_share_png: GET /share.png (routes.conf:173:7)
+	/*line routes.conf:179:6*/ GetSieveGif(ctx *runtime.Context) error // serves get_sieve_gif: GET /sieve.gif (routes.conf:179:7)
+	/*line routes.conf:185:6*/ GetTosHtml(ctx *runtime.Context) error // serves get_tos_html: GET /tos.html (routes.conf:185:7)
 }
+
+//line routes_gen.go:1133:1
 
 // GetRoot returns the URL of route "get_root": / (routes.conf:5:7).
 //
@@ -1294,7 +1138,7 @@ func (u *URLBuilder) GetRoot() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:1298:1
+//line routes_gen.go:1142:1
 
 // GetMakefile returns the URL of route "get_makefile": /Makefile (routes.conf:161:7).
 //
@@ -1303,7 +1147,7 @@ func (u *URLBuilder) GetMakefile() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:1307:1
+//line routes_gen.go:1151:1
 
 // GetArticles returns the URL of route "get_articles": /articles (routes.conf:191:7).
 //
@@ -1312,7 +1156,7 @@ func (u *URLBuilder) GetArticles() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:1316:1
+//line routes_gen.go:1160:1
 
 // GetArticlesGoCommandHTML returns the URL of route "get_articles_go_command_html": /articles/go_command.html (routes.conf:197:7).
 //
@@ -1321,7 +1165,7 @@ func (u *URLBuilder) GetArticlesGoCommandHTML() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:1325:1
+//line routes_gen.go:1169:1
 
 // GetArticlesIndexHTML returns the URL of route "get_articles_index_html": /articles/index.html (routes.conf:203:7).
 //
@@ -1330,7 +1174,7 @@ func (u *URLBuilder) GetArticlesIndexHTML() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:1334:1
+//line routes_gen.go:1178:1
 
 // GetArticlesWiki returns the URL of route "get_articles_wiki": /articles/wiki (routes.conf:209:7).
 //
@@ -1339,7 +1183,7 @@ func (u *URLBuilder) GetArticlesWiki() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:1343:1
+//line routes_gen.go:1187:1
 
 // GetArticlesWikiMakefile returns the URL of route "get_articles_wiki_makefile": /articles/wiki/Makefile (routes.conf:269:7).
 //
@@ -1348,7 +1192,7 @@ func (u *URLBuilder) GetArticlesWikiMakefile() string {
 	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:1352:1
+//line routes_gen.go:1196:1
 
 // GetArticlesWikiEditHTML returns the URL of route "get_articles_wiki_edit_html": /articles/wiki/edit.html (routes.conf:215:7).
 //
@@ -1357,7 +1201,7 @@ func (u *URLBuilder) GetArticlesWikiEditHTML() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:1361:1
+//line routes_gen.go:1205:1
 
 // GetArticlesWikiFinalNoclosureGo returns the URL of route "get_articles_wiki_final_noclosure_go": /articles/wiki/final-noclosure.go (routes.conf:221:7).
 //
@@ -1366,7 +1210,7 @@ func (u *URLBuilder) GetArticlesWikiFinalNoclosureGo() string {
 	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:1370:1
+//line routes_gen.go:1214:1
 
 // GetArticlesWikiFinalNoerrorGo returns the URL of route "get_articles_wiki_final_noerror_go": /articles/wiki/final-noerror.go (routes.conf:227:7).
 //
@@ -1375,7 +1219,7 @@ func (u *URLBuilder) GetArticlesWikiFinalNoerrorGo() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:1379:1
+//line routes_gen.go:1223:1
 
 // GetArticlesWikiFinalParsetemplateGo returns the URL of route "get_articles_wiki_final_parsetemplate_go": /articles/wiki/final-parsetemplate.go (routes.conf:233:7).
 //
@@ -1384,7 +1228,7 @@ func (u *URLBuilder) GetArticlesWikiFinalParsetemplateGo() string {
 	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:1388:1
+//line routes_gen.go:1232:1
 
 // GetArticlesWikiFinalTemplateGo returns the URL of route "get_articles_wiki_final_template_go": /articles/wiki/final-template.go (routes.conf:239:7).
 //
@@ -1393,7 +1237,7 @@ func (u *URLBuilder) GetArticlesWikiFinalTemplateGo() string {
 	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:1397:1
+//line routes_gen.go:1241:1
 
 // GetArticlesWikiFinalGo returns the URL of route "get_articles_wiki_final_go": /articles/wiki/final.go (routes.conf:245:7).
 //
@@ -1402,7 +1246,7 @@ func (u *URLBuilder) GetArticlesWikiFinalGo() string {
 	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:1406:1
+//line routes_gen.go:1250:1
 
 // GetArticlesWikiGetGo returns the URL of route "get_articles_wiki_get_go": /articles/wiki/get.go (routes.conf:251:7).
 //
@@ -1411,7 +1255,7 @@ func (u *URLBuilder) GetArticlesWikiGetGo() string {
 	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:1415:1
+//line routes_gen.go:1259:1
 
 // GetArticlesWikiHTTPSampleGo returns the URL of route "get_articles_wiki_http_sample_go": /articles/wiki/http-sample.go (routes.conf:257:7).
 //
@@ -1420,7 +1264,7 @@ func (u *URLBuilder) GetArticlesWikiHTTPSampleGo() string {
 	return routegenHelperURL(u, 14)
 }
 
-//line routes_gen.go:1424:1
+//line routes_gen.go:1268:1
 
 // GetArticlesWikiIndexHTML returns the URL of route "get_articles_wiki_index_html": /articles/wiki/index.html (routes.conf:263:7).
 //
@@ -1429,7 +1273,7 @@ func (u *URLBuilder) GetArticlesWikiIndexHTML() string {
 	return routegenHelperURL(u, 15)
 }
 
-//line routes_gen.go:1433:1
+//line routes_gen.go:1277:1
 
 // GetArticlesWikiNotemplateGo returns the URL of route "get_articles_wiki_notemplate_go": /articles/wiki/notemplate.go (routes.conf:275:7).
 //
@@ -1438,7 +1282,7 @@ func (u *URLBuilder) GetArticlesWikiNotemplateGo() string {
 	return routegenHelperURL(u, 16)
 }
 
-//line routes_gen.go:1442:1
+//line routes_gen.go:1286:1
 
 // GetArticlesWikiPart1NoerrorGo returns the URL of route "get_articles_wiki_part1_noerror_go": /articles/wiki/part1-noerror.go (routes.conf:281:7).
 //
@@ -1447,7 +1291,7 @@ func (u *URLBuilder) GetArticlesWikiPart1NoerrorGo() string {
 	return routegenHelperURL(u, 17)
 }
 
-//line routes_gen.go:1451:1
+//line routes_gen.go:1295:1
 
 // GetArticlesWikiPart1Go returns the URL of route "get_articles_wiki_part1_go": /articles/wiki/part1.go (routes.conf:287:7).
 //
@@ -1456,7 +1300,7 @@ func (u *URLBuilder) GetArticlesWikiPart1Go() string {
 	return routegenHelperURL(u, 18)
 }
 
-//line routes_gen.go:1460:1
+//line routes_gen.go:1304:1
 
 // GetArticlesWikiPart2Go returns the URL of route "get_articles_wiki_part2_go": /articles/wiki/part2.go (routes.conf:293:7).
 //
@@ -1465,7 +1309,7 @@ func (u *URLBuilder) GetArticlesWikiPart2Go() string {
 	return routegenHelperURL(u, 19)
 }
 
-//line routes_gen.go:1469:1
+//line routes_gen.go:1313:1
 
 // GetArticlesWikiPart3ErrorhandlingGo returns the URL of route "get_articles_wiki_part3_errorhandling_go": /articles/wiki/part3-errorhandling.go (routes.conf:299:7).
 //
@@ -1474,7 +1318,7 @@ func (u *URLBuilder) GetArticlesWikiPart3ErrorhandlingGo() string {
 	return routegenHelperURL(u, 20)
 }
 
-//line routes_gen.go:1478:1
+//line routes_gen.go:1322:1
 
 // GetArticlesWikiPart3Go returns the URL of route "get_articles_wiki_part3_go": /articles/wiki/part3.go (routes.conf:305:7).
 //
@@ -1483,7 +1327,7 @@ func (u *URLBuilder) GetArticlesWikiPart3Go() string {
 	return routegenHelperURL(u, 21)
 }
 
-//line routes_gen.go:1487:1
+//line routes_gen.go:1331:1
 
 // GetArticlesWikiTestBash returns the URL of route "get_articles_wiki_test_bash": /articles/wiki/test.bash (routes.conf:311:7).
 //
@@ -1492,7 +1336,7 @@ func (u *URLBuilder) GetArticlesWikiTestBash() string {
 	return routegenHelperURL(u, 22)
 }
 
-//line routes_gen.go:1496:1
+//line routes_gen.go:1340:1
 
 // GetArticlesWikiTestTestTxtGood returns the URL of route "get_articles_wiki_test_test_txt_good": /articles/wiki/test_Test.txt.good (routes.conf:323:7).
 //
@@ -1501,7 +1345,7 @@ func (u *URLBuilder) GetArticlesWikiTestTestTxtGood() string {
 	return routegenHelperURL(u, 23)
 }
 
-//line routes_gen.go:1505:1
+//line routes_gen.go:1349:1
 
 // GetArticlesWikiTestEditGood returns the URL of route "get_articles_wiki_test_edit_good": /articles/wiki/test_edit.good (routes.conf:317:7).
 //
@@ -1510,7 +1354,7 @@ func (u *URLBuilder) GetArticlesWikiTestEditGood() string {
 	return routegenHelperURL(u, 24)
 }
 
-//line routes_gen.go:1514:1
+//line routes_gen.go:1358:1
 
 // GetArticlesWikiTestViewGood returns the URL of route "get_articles_wiki_test_view_good": /articles/wiki/test_view.good (routes.conf:329:7).
 //
@@ -1519,7 +1363,7 @@ func (u *URLBuilder) GetArticlesWikiTestViewGood() string {
 	return routegenHelperURL(u, 25)
 }
 
-//line routes_gen.go:1523:1
+//line routes_gen.go:1367:1
 
 // GetArticlesWikiViewHTML returns the URL of route "get_articles_wiki_view_html": /articles/wiki/view.html (routes.conf:335:7).
 //
@@ -1528,7 +1372,7 @@ func (u *URLBuilder) GetArticlesWikiViewHTML() string {
 	return routegenHelperURL(u, 26)
 }
 
-//line routes_gen.go:1532:1
+//line routes_gen.go:1376:1
 
 // GetCmdHTML returns the URL of route "get_cmd_html": /cmd.html (routes.conf:11:7).
 //
@@ -1537,7 +1381,7 @@ func (u *URLBuilder) GetCmdHTML() string {
 	return routegenHelperURL(u, 27)
 }
 
-//line routes_gen.go:1541:1
+//line routes_gen.go:1385:1
 
 // GetCodeHTML returns the URL of route "get_code_html": /code.html (routes.conf:17:7).
 //
@@ -1546,7 +1390,7 @@ func (u *URLBuilder) GetCodeHTML() string {
 	return routegenHelperURL(u, 28)
 }
 
-//line routes_gen.go:1550:1
+//line routes_gen.go:1394:1
 
 // GetCodewalk returns the URL of route "get_codewalk": /codewalk (routes.conf:341:7).
 //
@@ -1555,7 +1399,7 @@ func (u *URLBuilder) GetCodewalk() string {
 	return routegenHelperURL(u, 29)
 }
 
-//line routes_gen.go:1559:1
+//line routes_gen.go:1403:1
 
 // GetCodewalkCodewalkCSS returns the URL of route "get_codewalk_codewalk_css": /codewalk/codewalk.css (routes.conf:347:7).
 //
@@ -1564,7 +1408,7 @@ func (u *URLBuilder) GetCodewalkCodewalkCSS() string {
 	return routegenHelperURL(u, 30)
 }
 
-//line routes_gen.go:1568:1
+//line routes_gen.go:1412:1
 
 // GetCodewalkCodewalkJs returns the URL of route "get_codewalk_codewalk_js": /codewalk/codewalk.js (routes.conf:353:7).
 //
@@ -1573,7 +1417,7 @@ func (u *URLBuilder) GetCodewalkCodewalkJs() string {
 	return routegenHelperURL(u, 31)
 }
 
-//line routes_gen.go:1577:1
+//line routes_gen.go:1421:1
 
 // GetCodewalkCodewalkXML returns the URL of route "get_codewalk_codewalk_xml": /codewalk/codewalk.xml (routes.conf:359:7).
 //
@@ -1582,7 +1426,7 @@ func (u *URLBuilder) GetCodewalkCodewalkXML() string {
 	return routegenHelperURL(u, 32)
 }
 
-//line routes_gen.go:1586:1
+//line routes_gen.go:1430:1
 
 // GetCodewalkFunctionsXML returns the URL of route "get_codewalk_functions_xml": /codewalk/functions.xml (routes.conf:365:7).
 //
@@ -1591,7 +1435,7 @@ func (u *URLBuilder) GetCodewalkFunctionsXML() string {
 	return routegenHelperURL(u, 33)
 }
 
-//line routes_gen.go:1595:1
+//line routes_gen.go:1439:1
 
 // GetCodewalkMarkovGo returns the URL of route "get_codewalk_markov_go": /codewalk/markov.go (routes.conf:371:7).
 //
@@ -1600,7 +1444,7 @@ func (u *URLBuilder) GetCodewalkMarkovGo() string {
 	return routegenHelperURL(u, 34)
 }
 
-//line routes_gen.go:1604:1
+//line routes_gen.go:1448:1
 
 // GetCodewalkMarkovXML returns the URL of route "get_codewalk_markov_xml": /codewalk/markov.xml (routes.conf:377:7).
 //
@@ -1609,7 +1453,7 @@ func (u *URLBuilder) GetCodewalkMarkovXML() string {
 	return routegenHelperURL(u, 35)
 }
 
-//line routes_gen.go:1613:1
+//line routes_gen.go:1457:1
 
 // GetCodewalkPigGo returns the URL of route "get_codewalk_pig_go": /codewalk/pig.go (routes.conf:383:7).
 //
@@ -1618,7 +1462,7 @@ func (u *URLBuilder) GetCodewalkPigGo() string {
 	return routegenHelperURL(u, 36)
 }
 
-//line routes_gen.go:1622:1
+//line routes_gen.go:1466:1
 
 // GetCodewalkPopoutPng returns the URL of route "get_codewalk_popout_png": /codewalk/popout.png (routes.conf:389:7).
 //
@@ -1627,7 +1471,7 @@ func (u *URLBuilder) GetCodewalkPopoutPng() string {
 	return routegenHelperURL(u, 37)
 }
 
-//line routes_gen.go:1631:1
+//line routes_gen.go:1475:1
 
 // GetCodewalkRun returns the URL of route "get_codewalk_run": /codewalk/run (routes.conf:395:7).
 //
@@ -1636,7 +1480,7 @@ func (u *URLBuilder) GetCodewalkRun() string {
 	return routegenHelperURL(u, 38)
 }
 
-//line routes_gen.go:1640:1
+//line routes_gen.go:1484:1
 
 // GetCodewalkSharememXML returns the URL of route "get_codewalk_sharemem_xml": /codewalk/sharemem.xml (routes.conf:401:7).
 //
@@ -1645,7 +1489,7 @@ func (u *URLBuilder) GetCodewalkSharememXML() string {
 	return routegenHelperURL(u, 39)
 }
 
-//line routes_gen.go:1649:1
+//line routes_gen.go:1493:1
 
 // GetCodewalkUrlpollGo returns the URL of route "get_codewalk_urlpoll_go": /codewalk/urlpoll.go (routes.conf:407:7).
 //
@@ -1654,7 +1498,7 @@ func (u *URLBuilder) GetCodewalkUrlpollGo() string {
 	return routegenHelperURL(u, 40)
 }
 
-//line routes_gen.go:1658:1
+//line routes_gen.go:1502:1
 
 // GetContribHTML returns the URL of route "get_contrib_html": /contrib.html (routes.conf:23:7).
 //
@@ -1663,7 +1507,7 @@ func (u *URLBuilder) GetContribHTML() string {
 	return routegenHelperURL(u, 41)
 }
 
-//line routes_gen.go:1667:1
+//line routes_gen.go:1511:1
 
 // GetContributeHTML returns the URL of route "get_contribute_html": /contribute.html (routes.conf:29:7).
 //
@@ -1672,7 +1516,7 @@ func (u *URLBuilder) GetContributeHTML() string {
 	return routegenHelperURL(u, 42)
 }
 
-//line routes_gen.go:1676:1
+//line routes_gen.go:1520:1
 
 // GetDebuggingWithGdbHTML returns the URL of route "get_debugging_with_gdb_html": /debugging_with_gdb.html (routes.conf:35:7).
 //
@@ -1681,7 +1525,7 @@ func (u *URLBuilder) GetDebuggingWithGdbHTML() string {
 	return routegenHelperURL(u, 43)
 }
 
-//line routes_gen.go:1685:1
+//line routes_gen.go:1529:1
 
 // GetDevel returns the URL of route "get_devel": /devel (routes.conf:413:7).
 //
@@ -1690,7 +1534,7 @@ func (u *URLBuilder) GetDevel() string {
 	return routegenHelperURL(u, 44)
 }
 
-//line routes_gen.go:1694:1
+//line routes_gen.go:1538:1
 
 // GetDevelReleaseHTML returns the URL of route "get_devel_release_html": /devel/release.html (routes.conf:419:7).
 //
@@ -1699,7 +1543,7 @@ func (u *URLBuilder) GetDevelReleaseHTML() string {
 	return routegenHelperURL(u, 45)
 }
 
-//line routes_gen.go:1703:1
+//line routes_gen.go:1547:1
 
 // GetDevelWeeklyHTML returns the URL of route "get_devel_weekly_html": /devel/weekly.html (routes.conf:425:7).
 //
@@ -1708,7 +1552,7 @@ func (u *URLBuilder) GetDevelWeeklyHTML() string {
 	return routegenHelperURL(u, 46)
 }
 
-//line routes_gen.go:1712:1
+//line routes_gen.go:1556:1
 
 // GetDocsHTML returns the URL of route "get_docs_html": /docs.html (routes.conf:41:7).
 //
@@ -1717,7 +1561,7 @@ func (u *URLBuilder) GetDocsHTML() string {
 	return routegenHelperURL(u, 47)
 }
 
-//line routes_gen.go:1721:1
+//line routes_gen.go:1565:1
 
 // GetEffectiveGoHTML returns the URL of route "get_effective_go_html": /effective_go.html (routes.conf:47:7).
 //
@@ -1726,7 +1570,7 @@ func (u *URLBuilder) GetEffectiveGoHTML() string {
 	return routegenHelperURL(u, 48)
 }
 
-//line routes_gen.go:1730:1
+//line routes_gen.go:1574:1
 
 // GetFilesLog returns the URL of route "get_files_log": /files.log (routes.conf:53:7).
 //
@@ -1735,7 +1579,7 @@ func (u *URLBuilder) GetFilesLog() string {
 	return routegenHelperURL(u, 49)
 }
 
-//line routes_gen.go:1739:1
+//line routes_gen.go:1583:1
 
 // GetGccgoContributeHTML returns the URL of route "get_gccgo_contribute_html": /gccgo_contribute.html (routes.conf:59:7).
 //
@@ -1744,7 +1588,7 @@ func (u *URLBuilder) GetGccgoContributeHTML() string {
 	return routegenHelperURL(u, 50)
 }
 
-//line routes_gen.go:1748:1
+//line routes_gen.go:1592:1
 
 // GetGccgoInstallHTML returns the URL of route "get_gccgo_install_html": /gccgo_install.html (routes.conf:65:7).
 //
@@ -1753,7 +1597,7 @@ func (u *URLBuilder) GetGccgoInstallHTML() string {
 	return routegenHelperURL(u, 51)
 }
 
-//line routes_gen.go:1757:1
+//line routes_gen.go:1601:1
 
 // GetGoLogoBlackPng returns the URL of route "get_go_logo_black_png": /go-logo-black.png (routes.conf:71:7).
 //
@@ -1762,7 +1606,7 @@ func (u *URLBuilder) GetGoLogoBlackPng() string {
 	return routegenHelperURL(u, 52)
 }
 
-//line routes_gen.go:1766:1
+//line routes_gen.go:1610:1
 
 // GetGoLogoBluePng returns the URL of route "get_go_logo_blue_png": /go-logo-blue.png (routes.conf:77:7).
 //
@@ -1771,7 +1615,7 @@ func (u *URLBuilder) GetGoLogoBluePng() string {
 	return routegenHelperURL(u, 53)
 }
 
-//line routes_gen.go:1775:1
+//line routes_gen.go:1619:1
 
 // GetGoLogoWhitePng returns the URL of route "get_go_logo_white_png": /go-logo-white.png (routes.conf:83:7).
 //
@@ -1780,7 +1624,7 @@ func (u *URLBuilder) GetGoLogoWhitePng() string {
 	return routegenHelperURL(u, 54)
 }
 
-//line routes_gen.go:1784:1
+//line routes_gen.go:1628:1
 
 // GetGo11HTML returns the URL of route "get_go1_1_html": /go1.1.html (routes.conf:89:7).
 //
@@ -1789,7 +1633,7 @@ func (u *URLBuilder) GetGo11HTML() string {
 	return routegenHelperURL(u, 55)
 }
 
-//line routes_gen.go:1793:1
+//line routes_gen.go:1637:1
 
 // GetGo12HTML returns the URL of route "get_go1_2_html": /go1.2.html (routes.conf:95:7).
 //
@@ -1798,7 +1642,7 @@ func (u *URLBuilder) GetGo12HTML() string {
 	return routegenHelperURL(u, 56)
 }
 
-//line routes_gen.go:1802:1
+//line routes_gen.go:1646:1
 
 // GetGo1HTML returns the URL of route "get_go1_html": /go1.html (routes.conf:101:7).
 //
@@ -1807,7 +1651,7 @@ func (u *URLBuilder) GetGo1HTML() string {
 	return routegenHelperURL(u, 57)
 }
 
-//line routes_gen.go:1811:1
+//line routes_gen.go:1655:1
 
 // GetGo1compatHTML returns the URL of route "get_go1compat_html": /go1compat.html (routes.conf:107:7).
 //
@@ -1816,7 +1660,7 @@ func (u *URLBuilder) GetGo1compatHTML() string {
 	return routegenHelperURL(u, 58)
 }
 
-//line routes_gen.go:1820:1
+//line routes_gen.go:1664:1
 
 // GetGoFaqHTML returns the URL of route "get_go_faq_html": /go_faq.html (routes.conf:113:7).
 //
@@ -1825,7 +1669,7 @@ func (u *URLBuilder) GetGoFaqHTML() string {
 	return routegenHelperURL(u, 59)
 }
 
-//line routes_gen.go:1829:1
+//line routes_gen.go:1673:1
 
 // GetGoMemHTML returns the URL of route "get_go_mem_html": /go_mem.html (routes.conf:119:7).
 //
@@ -1834,7 +1678,7 @@ func (u *URLBuilder) GetGoMemHTML() string {
 	return routegenHelperURL(u, 60)
 }
 
-//line routes_gen.go:1838:1
+//line routes_gen.go:1682:1
 
 // GetGoSpecHTML returns the URL of route "get_go_spec_html": /go_spec.html (routes.conf:125:7).
 //
@@ -1843,7 +1687,7 @@ func (u *URLBuilder) GetGoSpecHTML() string {
 	return routegenHelperURL(u, 61)
 }
 
-//line routes_gen.go:1847:1
+//line routes_gen.go:1691:1
 
 // GetGopher returns the URL of route "get_gopher": /gopher (routes.conf:431:7).
 //
@@ -1852,7 +1696,7 @@ func (u *URLBuilder) GetGopher() string {
 	return routegenHelperURL(u, 62)
 }
 
-//line routes_gen.go:1856:1
+//line routes_gen.go:1700:1
 
 // GetGopherAppenginegopherJpg returns the URL of route "get_gopher_appenginegopher_jpg": /gopher/appenginegopher.jpg (routes.conf:437:7).
 //
@@ -1861,7 +1705,7 @@ func (u *URLBuilder) GetGopherAppenginegopherJpg() string {
 	return routegenHelperURL(u, 63)
 }
 
-//line routes_gen.go:1865:1
+//line routes_gen.go:1709:1
 
 // GetGopherAppenginegophercolorJpg returns the URL of route "get_gopher_appenginegophercolor_jpg": /gopher/appenginegophercolor.jpg (routes.conf:443:7).
 //
@@ -1870,7 +1714,7 @@ func (u *URLBuilder) GetGopherAppenginegophercolorJpg() string {
 	return routegenHelperURL(u, 64)
 }
 
-//line routes_gen.go:1874:1
+//line routes_gen.go:1718:1
 
 // GetGopherAppenginelogoGif returns the URL of route "get_gopher_appenginelogo_gif": /gopher/appenginelogo.gif (routes.conf:449:7).
 //
@@ -1879,7 +1723,7 @@ func (u *URLBuilder) GetGopherAppenginelogoGif() string {
 	return routegenHelperURL(u, 65)
 }
 
-//line routes_gen.go:1883:1
+//line routes_gen.go:1727:1
 
 // GetGopherBumperPng returns the URL of route "get_gopher_bumper_png": /gopher/bumper.png (routes.conf:455:7).
 //
@@ -1888,7 +1732,7 @@ func (u *URLBuilder) GetGopherBumperPng() string {
 	return routegenHelperURL(u, 66)
 }
 
-//line routes_gen.go:1892:1
+//line routes_gen.go:1736:1
 
 // GetGopherBumper192x108Png returns the URL of route "get_gopher_bumper192x108_png": /gopher/bumper192x108.png (routes.conf:461:7).
 //
@@ -1897,7 +1741,7 @@ func (u *URLBuilder) GetGopherBumper192x108Png() string {
 	return routegenHelperURL(u, 67)
 }
 
-//line routes_gen.go:1901:1
+//line routes_gen.go:1745:1
 
 // GetGopherBumper320x180Png returns the URL of route "get_gopher_bumper320x180_png": /gopher/bumper320x180.png (routes.conf:467:7).
 //
@@ -1906,7 +1750,7 @@ func (u *URLBuilder) GetGopherBumper320x180Png() string {
 	return routegenHelperURL(u, 68)
 }
 
-//line routes_gen.go:1910:1
+//line routes_gen.go:1754:1
 
 // GetGopherBumper480x270Png returns the URL of route "get_gopher_bumper480x270_png": /gopher/bumper480x270.png (routes.conf:473:7).
 //
@@ -1915,7 +1759,7 @@ func (u *URLBuilder) GetGopherBumper480x270Png() string {
 	return routegenHelperURL(u, 69)
 }
 
-//line routes_gen.go:1919:1
+//line routes_gen.go:1763:1
 
 // GetGopherBumper640x360Png returns the URL of route "get_gopher_bumper640x360_png": /gopher/bumper640x360.png (routes.conf:479:7).
 //
@@ -1924,7 +1768,7 @@ func (u *URLBuilder) GetGopherBumper640x360Png() string {
 	return routegenHelperURL(u, 70)
 }
 
-//line routes_gen.go:1928:1
+//line routes_gen.go:1772:1
 
 // GetGopherDocPng returns the URL of route "get_gopher_doc_png": /gopher/doc.png (routes.conf:485:7).
 //
@@ -1933,7 +1777,7 @@ func (u *URLBuilder) GetGopherDocPng() string {
 	return routegenHelperURL(u, 71)
 }
 
-//line routes_gen.go:1937:1
+//line routes_gen.go:1781:1
 
 // GetGopherFrontpagePng returns the URL of route "get_gopher_frontpage_png": /gopher/frontpage.png (routes.conf:491:7).
 //
@@ -1942,7 +1786,7 @@ func (u *URLBuilder) GetGopherFrontpagePng() string {
 	return routegenHelperURL(u, 72)
 }
 
-//line routes_gen.go:1946:1
+//line routes_gen.go:1790:1
 
 // GetGopherGopherbwPng returns the URL of route "get_gopher_gopherbw_png": /gopher/gopherbw.png (routes.conf:497:7).
 //
@@ -1951,7 +1795,7 @@ func (u *URLBuilder) GetGopherGopherbwPng() string {
 	return routegenHelperURL(u, 73)
 }
 
-//line routes_gen.go:1955:1
+//line routes_gen.go:1799:1
 
 // GetGopherGophercolorPng returns the URL of route "get_gopher_gophercolor_png": /gopher/gophercolor.png (routes.conf:503:7).
 //
@@ -1960,7 +1804,7 @@ func (u *URLBuilder) GetGopherGophercolorPng() string {
 	return routegenHelperURL(u, 74)
 }
 
-//line routes_gen.go:1964:1
+//line routes_gen.go:1808:1
 
 // GetGopherGophercolor16x16Png returns the URL of route "get_gopher_gophercolor16x16_png": /gopher/gophercolor16x16.png (routes.conf:509:7).
 //
@@ -1969,7 +1813,7 @@ func (u *URLBuilder) GetGopherGophercolor16x16Png() string {
 	return routegenHelperURL(u, 75)
 }
 
-//line routes_gen.go:1973:1
+//line routes_gen.go:1817:1
 
 // GetGopherHelpPng returns the URL of route "get_gopher_help_png": /gopher/help.png (routes.conf:515:7).
 //
@@ -1978,7 +1822,7 @@ func (u *URLBuilder) GetGopherHelpPng() string {
 	return routegenHelperURL(u, 76)
 }
 
-//line routes_gen.go:1982:1
+//line routes_gen.go:1826:1
 
 // GetGopherPencil returns the URL of route "get_gopher_pencil": /gopher/pencil (routes.conf:551:7).
 //
@@ -1987,7 +1831,7 @@ func (u *URLBuilder) GetGopherPencil() string {
 	return routegenHelperURL(u, 77)
 }
 
-//line routes_gen.go:1991:1
+//line routes_gen.go:1835:1
 
 // GetGopherPencilGopherhatJpg returns the URL of route "get_gopher_pencil_gopherhat_jpg": /gopher/pencil/gopherhat.jpg (routes.conf:557:7).
 //
@@ -1996,7 +1840,7 @@ func (u *URLBuilder) GetGopherPencilGopherhatJpg() string {
 	return routegenHelperURL(u, 78)
 }
 
-//line routes_gen.go:2000:1
+//line routes_gen.go:1844:1
 
 // GetGopherPencilGopherhelmetJpg returns the URL of route "get_gopher_pencil_gopherhelmet_jpg": /gopher/pencil/gopherhelmet.jpg (routes.conf:563:7).
 //
@@ -2005,7 +1849,7 @@ func (u *URLBuilder) GetGopherPencilGopherhelmetJpg() string {
 	return routegenHelperURL(u, 79)
 }
 
-//line routes_gen.go:2009:1
+//line routes_gen.go:1853:1
 
 // GetGopherPencilGophermegaJpg returns the URL of route "get_gopher_pencil_gophermega_jpg": /gopher/pencil/gophermega.jpg (routes.conf:569:7).
 //
@@ -2014,7 +1858,7 @@ func (u *URLBuilder) GetGopherPencilGophermegaJpg() string {
 	return routegenHelperURL(u, 80)
 }
 
-//line routes_gen.go:2018:1
+//line routes_gen.go:1862:1
 
 // GetGopherPencilGopherrunningJpg returns the URL of route "get_gopher_pencil_gopherrunning_jpg": /gopher/pencil/gopherrunning.jpg (routes.conf:575:7).
 //
@@ -2023,7 +1867,7 @@ func (u *URLBuilder) GetGopherPencilGopherrunningJpg() string {
 	return routegenHelperURL(u, 81)
 }
 
-//line routes_gen.go:2027:1
+//line routes_gen.go:1871:1
 
 // GetGopherPencilGopherswimJpg returns the URL of route "get_gopher_pencil_gopherswim_jpg": /gopher/pencil/gopherswim.jpg (routes.conf:581:7).
 //
@@ -2032,7 +1876,7 @@ func (u *URLBuilder) GetGopherPencilGopherswimJpg() string {
 	return routegenHelperURL(u, 82)
 }
 
-//line routes_gen.go:2036:1
+//line routes_gen.go:1880:1
 
 // GetGopherPencilGopherswrenchJpg returns the URL of route "get_gopher_pencil_gopherswrench_jpg": /gopher/pencil/gopherswrench.jpg (routes.conf:587:7).
 //
@@ -2041,7 +1885,7 @@ func (u *URLBuilder) GetGopherPencilGopherswrenchJpg() string {
 	return routegenHelperURL(u, 83)
 }
 
-//line routes_gen.go:2045:1
+//line routes_gen.go:1889:1
 
 // GetGopherPkgPng returns the URL of route "get_gopher_pkg_png": /gopher/pkg.png (routes.conf:521:7).
 //
@@ -2050,7 +1894,7 @@ func (u *URLBuilder) GetGopherPkgPng() string {
 	return routegenHelperURL(u, 84)
 }
 
-//line routes_gen.go:2054:1
+//line routes_gen.go:1898:1
 
 // GetGopherProjectPng returns the URL of route "get_gopher_project_png": /gopher/project.png (routes.conf:527:7).
 //
@@ -2059,7 +1903,7 @@ func (u *URLBuilder) GetGopherProjectPng() string {
 	return routegenHelperURL(u, 85)
 }
 
-//line routes_gen.go:2063:1
+//line routes_gen.go:1907:1
 
 // GetGopherRefPng returns the URL of route "get_gopher_ref_png": /gopher/ref.png (routes.conf:533:7).
 //
@@ -2068,7 +1912,7 @@ func (u *URLBuilder) GetGopherRefPng() string {
 	return routegenHelperURL(u, 86)
 }
 
-//line routes_gen.go:2072:1
+//line routes_gen.go:1916:1
 
 // GetGopherRunPng returns the URL of route "get_gopher_run_png": /gopher/run.png (routes.conf:539:7).
 //
@@ -2077,7 +1921,7 @@ func (u *URLBuilder) GetGopherRunPng() string {
 	return routegenHelperURL(u, 87)
 }
 
-//line routes_gen.go:2081:1
+//line routes_gen.go:1925:1
 
 // GetGopherTalksPng returns the URL of route "get_gopher_talks_png": /gopher/talks.png (routes.conf:545:7).
 //
@@ -2086,7 +1930,7 @@ func (u *URLBuilder) GetGopherTalksPng() string {
 	return routegenHelperURL(u, 88)
 }
 
-//line routes_gen.go:2090:1
+//line routes_gen.go:1934:1
 
 // GetHelpHTML returns the URL of route "get_help_html": /help.html (routes.conf:131:7).
 //
@@ -2095,7 +1939,7 @@ func (u *URLBuilder) GetHelpHTML() string {
 	return routegenHelperURL(u, 89)
 }
 
-//line routes_gen.go:2099:1
+//line routes_gen.go:1943:1
 
 // GetIeCSS returns the URL of route "get_ie_css": /ie.css (routes.conf:137:7).
 //
@@ -2104,7 +1948,7 @@ func (u *URLBuilder) GetIeCSS() string {
 	return routegenHelperURL(u, 90)
 }
 
-//line routes_gen.go:2108:1
+//line routes_gen.go:1952:1
 
 // GetInstallSourceHTML returns the URL of route "get_install_source_html": /install-source.html (routes.conf:143:7).
 //
@@ -2113,7 +1957,7 @@ func (u *URLBuilder) GetInstallSourceHTML() string {
 	return routegenHelperURL(u, 91)
 }
 
-//line routes_gen.go:2117:1
+//line routes_gen.go:1961:1
 
 // GetInstallHTML returns the URL of route "get_install_html": /install.html (routes.conf:149:7).
 //
@@ -2122,7 +1966,7 @@ func (u *URLBuilder) GetInstallHTML() string {
 	return routegenHelperURL(u, 92)
 }
 
-//line routes_gen.go:2126:1
+//line routes_gen.go:1970:1
 
 // GetLogo153x55Png returns the URL of route "get_logo_153x55_png": /logo-153x55.png (routes.conf:155:7).
 //
@@ -2131,7 +1975,7 @@ func (u *URLBuilder) GetLogo153x55Png() string {
 	return routegenHelperURL(u, 93)
 }
 
-//line routes_gen.go:2135:1
+//line routes_gen.go:1979:1
 
 // GetPlay returns the URL of route "get_play": /play (routes.conf:593:7).
 //
@@ -2140,7 +1984,7 @@ func (u *URLBuilder) GetPlay() string {
 	return routegenHelperURL(u, 94)
 }
 
-//line routes_gen.go:2144:1
+//line routes_gen.go:1988:1
 
 // GetPlayFibGo returns the URL of route "get_play_fib_go": /play/fib.go (routes.conf:599:7).
 //
@@ -2149,7 +1993,7 @@ func (u *URLBuilder) GetPlayFibGo() string {
 	return routegenHelperURL(u, 95)
 }
 
-//line routes_gen.go:2153:1
+//line routes_gen.go:1997:1
 
 // GetPlayHelloGo returns the URL of route "get_play_hello_go": /play/hello.go (routes.conf:605:7).
 //
@@ -2158,7 +2002,7 @@ func (u *URLBuilder) GetPlayHelloGo() string {
 	return routegenHelperURL(u, 96)
 }
 
-//line routes_gen.go:2162:1
+//line routes_gen.go:2006:1
 
 // GetPlayLifeGo returns the URL of route "get_play_life_go": /play/life.go (routes.conf:611:7).
 //
@@ -2167,7 +2011,7 @@ func (u *URLBuilder) GetPlayLifeGo() string {
 	return routegenHelperURL(u, 97)
 }
 
-//line routes_gen.go:2171:1
+//line routes_gen.go:2015:1
 
 // GetPlayPeanoGo returns the URL of route "get_play_peano_go": /play/peano.go (routes.conf:617:7).
 //
@@ -2176,7 +2020,7 @@ func (u *URLBuilder) GetPlayPeanoGo() string {
 	return routegenHelperURL(u, 98)
 }
 
-//line routes_gen.go:2180:1
+//line routes_gen.go:2024:1
 
 // GetPlayPiGo returns the URL of route "get_play_pi_go": /play/pi.go (routes.conf:623:7).
 //
@@ -2185,7 +2029,7 @@ func (u *URLBuilder) GetPlayPiGo() string {
 	return routegenHelperURL(u, 99)
 }
 
-//line routes_gen.go:2189:1
+//line routes_gen.go:2033:1
 
 // GetPlaySieveGo returns the URL of route "get_play_sieve_go": /play/sieve.go (routes.conf:629:7).
 //
@@ -2194,7 +2038,7 @@ func (u *URLBuilder) GetPlaySieveGo() string {
 	return routegenHelperURL(u, 100)
 }
 
-//line routes_gen.go:2198:1
+//line routes_gen.go:2042:1
 
 // GetPlaySolitaireGo returns the URL of route "get_play_solitaire_go": /play/solitaire.go (routes.conf:635:7).
 //
@@ -2203,7 +2047,7 @@ func (u *URLBuilder) GetPlaySolitaireGo() string {
 	return routegenHelperURL(u, 101)
 }
 
-//line routes_gen.go:2207:1
+//line routes_gen.go:2051:1
 
 // GetPlayTreeGo returns the URL of route "get_play_tree_go": /play/tree.go (routes.conf:641:7).
 //
@@ -2212,7 +2056,7 @@ func (u *URLBuilder) GetPlayTreeGo() string {
 	return routegenHelperURL(u, 102)
 }
 
-//line routes_gen.go:2216:1
+//line routes_gen.go:2060:1
 
 // GetProgs returns the URL of route "get_progs": /progs (routes.conf:647:7).
 //
@@ -2221,7 +2065,7 @@ func (u *URLBuilder) GetProgs() string {
 	return routegenHelperURL(u, 103)
 }
 
-//line routes_gen.go:2225:1
+//line routes_gen.go:2069:1
 
 // GetProgsCgo1Go returns the URL of route "get_progs_cgo1_go": /progs/cgo1.go (routes.conf:653:7).
 //
@@ -2230,7 +2074,7 @@ func (u *URLBuilder) GetProgsCgo1Go() string {
 	return routegenHelperURL(u, 104)
 }
 
-//line routes_gen.go:2234:1
+//line routes_gen.go:2078:1
 
 // GetProgsCgo2Go returns the URL of route "get_progs_cgo2_go": /progs/cgo2.go (routes.conf:659:7).
 //
@@ -2239,7 +2083,7 @@ func (u *URLBuilder) GetProgsCgo2Go() string {
 	return routegenHelperURL(u, 105)
 }
 
-//line routes_gen.go:2243:1
+//line routes_gen.go:2087:1
 
 // GetProgsCgo3Go returns the URL of route "get_progs_cgo3_go": /progs/cgo3.go (routes.conf:665:7).
 //
@@ -2248,7 +2092,7 @@ func (u *URLBuilder) GetProgsCgo3Go() string {
 	return routegenHelperURL(u, 106)
 }
 
-//line routes_gen.go:2252:1
+//line routes_gen.go:2096:1
 
 // GetProgsCgo4Go returns the URL of route "get_progs_cgo4_go": /progs/cgo4.go (routes.conf:671:7).
 //
@@ -2257,7 +2101,7 @@ func (u *URLBuilder) GetProgsCgo4Go() string {
 	return routegenHelperURL(u, 107)
 }
 
-//line routes_gen.go:2261:1
+//line routes_gen.go:2105:1
 
 // GetProgsDeferGo returns the URL of route "get_progs_defer_go": /progs/defer.go (routes.conf:677:7).
 //
@@ -2266,7 +2110,7 @@ func (u *URLBuilder) GetProgsDeferGo() string {
 	return routegenHelperURL(u, 108)
 }
 
-//line routes_gen.go:2270:1
+//line routes_gen.go:2114:1
 
 // GetProgsDeferOut returns the URL of route "get_progs_defer_out": /progs/defer.out (routes.conf:683:7).
 //
@@ -2275,7 +2119,7 @@ func (u *URLBuilder) GetProgsDeferOut() string {
 	return routegenHelperURL(u, 109)
 }
 
-//line routes_gen.go:2279:1
+//line routes_gen.go:2123:1
 
 // GetProgsDefer2Go returns the URL of route "get_progs_defer2_go": /progs/defer2.go (routes.conf:689:7).
 //
@@ -2284,7 +2128,7 @@ func (u *URLBuilder) GetProgsDefer2Go() string {
 	return routegenHelperURL(u, 110)
 }
 
-//line routes_gen.go:2288:1
+//line routes_gen.go:2132:1
 
 // GetProgsDefer2Out returns the URL of route "get_progs_defer2_out": /progs/defer2.out (routes.conf:695:7).
 //
@@ -2293,7 +2137,7 @@ func (u *URLBuilder) GetProgsDefer2Out() string {
 	return routegenHelperURL(u, 111)
 }
 
-//line routes_gen.go:2297:1
+//line routes_gen.go:2141:1
 
 // GetProgsEffBytesizeGo returns the URL of route "get_progs_eff_bytesize_go": /progs/eff_bytesize.go (routes.conf:701:7).
 //
@@ -2302,7 +2146,7 @@ func (u *URLBuilder) GetProgsEffBytesizeGo() string {
 	return routegenHelperURL(u, 112)
 }
 
-//line routes_gen.go:2306:1
+//line routes_gen.go:2150:1
 
 // GetProgsEffBytesizeOut returns the URL of route "get_progs_eff_bytesize_out": /progs/eff_bytesize.out (routes.conf:707:7).
 //
@@ -2311,7 +2155,7 @@ func (u *URLBuilder) GetProgsEffBytesizeOut() string {
 	return routegenHelperURL(u, 113)
 }
 
-//line routes_gen.go:2315:1
+//line routes_gen.go:2159:1
 
 // GetProgsEffQrGo returns the URL of route "get_progs_eff_qr_go": /progs/eff_qr.go (routes.conf:713:7).
 //
@@ -2320,7 +2164,7 @@ func (u *URLBuilder) GetProgsEffQrGo() string {
 	return routegenHelperURL(u, 114)
 }
 
-//line routes_gen.go:2324:1
+//line routes_gen.go:2168:1
 
 // GetProgsEffSequenceGo returns the URL of route "get_progs_eff_sequence_go": /progs/eff_sequence.go (routes.conf:719:7).
 //
@@ -2329,7 +2173,7 @@ func (u *URLBuilder) GetProgsEffSequenceGo() string {
 	return routegenHelperURL(u, 115)
 }
 
-//line routes_gen.go:2333:1
+//line routes_gen.go:2177:1
 
 // GetProgsEffSequenceOut returns the URL of route "get_progs_eff_sequence_out": /progs/eff_sequence.out (routes.conf:725:7).
 //
@@ -2338,7 +2182,7 @@ func (u *URLBuilder) GetProgsEffSequenceOut() string {
 	return routegenHelperURL(u, 116)
 }
 
-//line routes_gen.go:2342:1
+//line routes_gen.go:2186:1
 
 // GetProgsEffUnused1Go returns the URL of route "get_progs_eff_unused1_go": /progs/eff_unused1.go (routes.conf:731:7).
 //
@@ -2347,7 +2191,7 @@ func (u *URLBuilder) GetProgsEffUnused1Go() string {
 	return routegenHelperURL(u, 117)
 }
 
-//line routes_gen.go:2351:1
+//line routes_gen.go:2195:1
 
 // GetProgsEffUnused2Go returns the URL of route "get_progs_eff_unused2_go": /progs/eff_unused2.go (routes.conf:737:7).
 //
@@ -2356,7 +2200,7 @@ func (u *URLBuilder) GetProgsEffUnused2Go() string {
 	return routegenHelperURL(u, 118)
 }
 
-//line routes_gen.go:2360:1
+//line routes_gen.go:2204:1
 
 // GetProgsErrorGo returns the URL of route "get_progs_error_go": /progs/error.go (routes.conf:743:7).
 //
@@ -2365,7 +2209,7 @@ func (u *URLBuilder) GetProgsErrorGo() string {
 	return routegenHelperURL(u, 119)
 }
 
-//line routes_gen.go:2369:1
+//line routes_gen.go:2213:1
 
 // GetProgsError2Go returns the URL of route "get_progs_error2_go": /progs/error2.go (routes.conf:749:7).
 //
@@ -2374,7 +2218,7 @@ func (u *URLBuilder) GetProgsError2Go() string {
 	return routegenHelperURL(u, 120)
 }
 
-//line routes_gen.go:2378:1
+//line routes_gen.go:2222:1
 
 // GetProgsError3Go returns the URL of route "get_progs_error3_go": /progs/error3.go (routes.conf:755:7).
 //
@@ -2383,7 +2227,7 @@ func (u *URLBuilder) GetProgsError3Go() string {
 	return routegenHelperURL(u, 121)
 }
 
-//line routes_gen.go:2387:1
+//line routes_gen.go:2231:1
 
 // GetProgsError4Go returns the URL of route "get_progs_error4_go": /progs/error4.go (routes.conf:761:7).
 //
@@ -2392,7 +2236,7 @@ func (u *URLBuilder) GetProgsError4Go() string {
 	return routegenHelperURL(u, 122)
 }
 
-//line routes_gen.go:2396:1
+//line routes_gen.go:2240:1
 
 // GetProgsGo1Go returns the URL of route "get_progs_go1_go": /progs/go1.go (routes.conf:767:7).
 //
@@ -2401,7 +2245,7 @@ func (u *URLBuilder) GetProgsGo1Go() string {
 	return routegenHelperURL(u, 123)
 }
 
-//line routes_gen.go:2405:1
+//line routes_gen.go:2249:1
 
 // GetProgsGobs1Go returns the URL of route "get_progs_gobs1_go": /progs/gobs1.go (routes.conf:773:7).
 //
@@ -2410,7 +2254,7 @@ func (u *URLBuilder) GetProgsGobs1Go() string {
 	return routegenHelperURL(u, 124)
 }
 
-//line routes_gen.go:2414:1
+//line routes_gen.go:2258:1
 
 // GetProgsGobs2Go returns the URL of route "get_progs_gobs2_go": /progs/gobs2.go (routes.conf:779:7).
 //
@@ -2419,7 +2263,7 @@ func (u *URLBuilder) GetProgsGobs2Go() string {
 	return routegenHelperURL(u, 125)
 }
 
-//line routes_gen.go:2423:1
+//line routes_gen.go:2267:1
 
 // GetProgsImageDrawGo returns the URL of route "get_progs_image_draw_go": /progs/image_draw.go (routes.conf:785:7).
 //
@@ -2428,7 +2272,7 @@ func (u *URLBuilder) GetProgsImageDrawGo() string {
 	return routegenHelperURL(u, 126)
 }
 
-//line routes_gen.go:2432:1
+//line routes_gen.go:2276:1
 
 // GetProgsImagePackage1Go returns the URL of route "get_progs_image_package1_go": /progs/image_package1.go (routes.conf:791:7).
 //
@@ -2437,7 +2281,7 @@ func (u *URLBuilder) GetProgsImagePackage1Go() string {
 	return routegenHelperURL(u, 127)
 }
 
-//line routes_gen.go:2441:1
+//line routes_gen.go:2285:1
 
 // GetProgsImagePackage1Out returns the URL of route "get_progs_image_package1_out": /progs/image_package1.out (routes.conf:797:7).
 //
@@ -2446,7 +2290,7 @@ func (u *URLBuilder) GetProgsImagePackage1Out() string {
 	return routegenHelperURL(u, 128)
 }
 
-//line routes_gen.go:2450:1
+//line routes_gen.go:2294:1
 
 // GetProgsImagePackage2Go returns the URL of route "get_progs_image_package2_go": /progs/image_package2.go (routes.conf:803:7).
 //
@@ -2455,7 +2299,7 @@ func (u *URLBuilder) GetProgsImagePackage2Go() string {
 	return routegenHelperURL(u, 129)
 }
 
-//line routes_gen.go:2459:1
+//line routes_gen.go:2303:1
 
 // GetProgsImagePackage2Out returns the URL of route "get_progs_image_package2_out": /progs/image_package2.out (routes.conf:809:7).
 //
@@ -2464,7 +2308,7 @@ func (u *URLBuilder) GetProgsImagePackage2Out() string {
 	return routegenHelperURL(u, 130)
 }
 
-//line routes_gen.go:2468:1
+//line routes_gen.go:2312:1
 
 // GetProgsImagePackage3Go returns the URL of route "get_progs_image_package3_go": /progs/image_package3.go (routes.conf:815:7).
 //
@@ -2473,7 +2317,7 @@ func (u *URLBuilder) GetProgsImagePackage3Go() string {
 	return routegenHelperURL(u, 131)
 }
 
-//line routes_gen.go:2477:1
+//line routes_gen.go:2321:1
 
 // GetProgsImagePackage3Out returns the URL of route "get_progs_image_package3_out": /progs/image_package3.out (routes.conf:821:7).
 //
@@ -2482,7 +2326,7 @@ func (u *URLBuilder) GetProgsImagePackage3Out() string {
 	return routegenHelperURL(u, 132)
 }
 
-//line routes_gen.go:2486:1
+//line routes_gen.go:2330:1
 
 // GetProgsImagePackage4Go returns the URL of route "get_progs_image_package4_go": /progs/image_package4.go (routes.conf:827:7).
 //
@@ -2491,7 +2335,7 @@ func (u *URLBuilder) GetProgsImagePackage4Go() string {
 	return routegenHelperURL(u, 133)
 }
 
-//line routes_gen.go:2495:1
+//line routes_gen.go:2339:1
 
 // GetProgsImagePackage4Out returns the URL of route "get_progs_image_package4_out": /progs/image_package4.out (routes.conf:833:7).
 //
@@ -2500,7 +2344,7 @@ func (u *URLBuilder) GetProgsImagePackage4Out() string {
 	return routegenHelperURL(u, 134)
 }
 
-//line routes_gen.go:2504:1
+//line routes_gen.go:2348:1
 
 // GetProgsImagePackage5Go returns the URL of route "get_progs_image_package5_go": /progs/image_package5.go (routes.conf:839:7).
 //
@@ -2509,7 +2353,7 @@ func (u *URLBuilder) GetProgsImagePackage5Go() string {
 	return routegenHelperURL(u, 135)
 }
 
-//line routes_gen.go:2513:1
+//line routes_gen.go:2357:1
 
 // GetProgsImagePackage5Out returns the URL of route "get_progs_image_package5_out": /progs/image_package5.out (routes.conf:845:7).
 //
@@ -2518,7 +2362,7 @@ func (u *URLBuilder) GetProgsImagePackage5Out() string {
 	return routegenHelperURL(u, 136)
 }
 
-//line routes_gen.go:2522:1
+//line routes_gen.go:2366:1
 
 // GetProgsImagePackage6Go returns the URL of route "get_progs_image_package6_go": /progs/image_package6.go (routes.conf:851:7).
 //
@@ -2527,7 +2371,7 @@ func (u *URLBuilder) GetProgsImagePackage6Go() string {
 	return routegenHelperURL(u, 137)
 }
 
-//line routes_gen.go:2531:1
+//line routes_gen.go:2375:1
 
 // GetProgsImagePackage6Out returns the URL of route "get_progs_image_package6_out": /progs/image_package6.out (routes.conf:857:7).
 //
@@ -2536,7 +2380,7 @@ func (u *URLBuilder) GetProgsImagePackage6Out() string {
 	return routegenHelperURL(u, 138)
 }
 
-//line routes_gen.go:2540:1
+//line routes_gen.go:2384:1
 
 // GetProgsInterfaceGo returns the URL of route "get_progs_interface_go": /progs/interface.go (routes.conf:863:7).
 //
@@ -2545,7 +2389,7 @@ func (u *URLBuilder) GetProgsInterfaceGo() string {
 	return routegenHelperURL(u, 139)
 }
 
-//line routes_gen.go:2549:1
+//line routes_gen.go:2393:1
 
 // GetProgsInterface2Go returns the URL of route "get_progs_interface2_go": /progs/interface2.go (routes.conf:869:7).
 //
@@ -2554,7 +2398,7 @@ func (u *URLBuilder) GetProgsInterface2Go() string {
 	return routegenHelperURL(u, 140)
 }
 
-//line routes_gen.go:2558:1
+//line routes_gen.go:2402:1
 
 // GetProgsInterface2Out returns the URL of route "get_progs_interface2_out": /progs/interface2.out (routes.conf:875:7).
 //
@@ -2563,7 +2407,7 @@ func (u *URLBuilder) GetProgsInterface2Out() string {
 	return routegenHelperURL(u, 141)
 }
 
-//line routes_gen.go:2567:1
+//line routes_gen.go:2411:1
 
 // GetProgsJson1Go returns the URL of route "get_progs_json1_go": /progs/json1.go (routes.conf:881:7).
 //
@@ -2572,7 +2416,7 @@ func (u *URLBuilder) GetProgsJson1Go() string {
 	return routegenHelperURL(u, 142)
 }
 
-//line routes_gen.go:2576:1
+//line routes_gen.go:2420:1
 
 // GetProgsJson2Go returns the URL of route "get_progs_json2_go": /progs/json2.go (routes.conf:887:7).
 //
@@ -2581,7 +2425,7 @@ func (u *URLBuilder) GetProgsJson2Go() string {
 	return routegenHelperURL(u, 143)
 }
 
-//line routes_gen.go:2585:1
+//line routes_gen.go:2429:1
 
 // GetProgsJson2Out returns the URL of route "get_progs_json2_out": /progs/json2.out (routes.conf:893:7).
 //
@@ -2590,7 +2434,7 @@ func (u *URLBuilder) GetProgsJson2Out() string {
 	return routegenHelperURL(u, 144)
 }
 
-//line routes_gen.go:2594:1
+//line routes_gen.go:2438:1
 
 // GetProgsJson3Go returns the URL of route "get_progs_json3_go": /progs/json3.go (routes.conf:899:7).
 //
@@ -2599,7 +2443,7 @@ func (u *URLBuilder) GetProgsJson3Go() string {
 	return routegenHelperURL(u, 145)
 }
 
-//line routes_gen.go:2603:1
+//line routes_gen.go:2447:1
 
 // GetProgsJson4Go returns the URL of route "get_progs_json4_go": /progs/json4.go (routes.conf:905:7).
 //
@@ -2608,7 +2452,7 @@ func (u *URLBuilder) GetProgsJson4Go() string {
 	return routegenHelperURL(u, 146)
 }
 
-//line routes_gen.go:2612:1
+//line routes_gen.go:2456:1
 
 // GetProgsJson5Go returns the URL of route "get_progs_json5_go": /progs/json5.go (routes.conf:911:7).
 //
@@ -2617,7 +2461,7 @@ func (u *URLBuilder) GetProgsJson5Go() string {
 	return routegenHelperURL(u, 147)
 }
 
-//line routes_gen.go:2621:1
+//line routes_gen.go:2465:1
 
 // GetProgsRun returns the URL of route "get_progs_run": /progs/run (routes.conf:917:7).
 //
@@ -2626,7 +2470,7 @@ func (u *URLBuilder) GetProgsRun() string {
 	return routegenHelperURL(u, 148)
 }
 
-//line routes_gen.go:2630:1
+//line routes_gen.go:2474:1
 
 // GetProgsSlicesGo returns the URL of route "get_progs_slices_go": /progs/slices.go (routes.conf:923:7).
 //
@@ -2635,7 +2479,7 @@ func (u *URLBuilder) GetProgsSlicesGo() string {
 	return routegenHelperURL(u, 149)
 }
 
-//line routes_gen.go:2639:1
+//line routes_gen.go:2483:1
 
 // GetProgsTimeout1Go returns the URL of route "get_progs_timeout1_go": /progs/timeout1.go (routes.conf:929:7).
 //
@@ -2644,7 +2488,7 @@ func (u *URLBuilder) GetProgsTimeout1Go() string {
 	return routegenHelperURL(u, 150)
 }
 
-//line routes_gen.go:2648:1
+//line routes_gen.go:2492:1
 
 // GetProgsTimeout2Go returns the URL of route "get_progs_timeout2_go": /progs/timeout2.go (routes.conf:935:7).
 //
@@ -2653,7 +2497,7 @@ func (u *URLBuilder) GetProgsTimeout2Go() string {
 	return routegenHelperURL(u, 151)
 }
 
-//line routes_gen.go:2657:1
+//line routes_gen.go:2501:1
 
 // GetProgsUpdateBash returns the URL of route "get_progs_update_bash": /progs/update.bash (routes.conf:941:7).
 //
@@ -2662,7 +2506,7 @@ func (u *URLBuilder) GetProgsUpdateBash() string {
 	return routegenHelperURL(u, 152)
 }
 
-//line routes_gen.go:2666:1
+//line routes_gen.go:2510:1
 
 // GetRootHTML returns the URL of route "get_root_html": /root.html (routes.conf:167:7).
 //
@@ -2671,7 +2515,7 @@ func (u *URLBuilder) GetRootHTML() string {
 	return routegenHelperURL(u, 153)
 }
 
-//line routes_gen.go:2675:1
+//line routes_gen.go:2519:1
 
 // GetSharePng returns the URL of route "get_share_png": /share.png (routes.conf:173:7).
 //
@@ -2680,7 +2524,7 @@ func (u *URLBuilder) GetSharePng() string {
 	return routegenHelperURL(u, 154)
 }
 
-//line routes_gen.go:2684:1
+//line routes_gen.go:2528:1
 
 // GetSieveGif returns the URL of route "get_sieve_gif": /sieve.gif (routes.conf:179:7).
 //
@@ -2689,7 +2533,7 @@ func (u *URLBuilder) GetSieveGif() string {
 	return routegenHelperURL(u, 155)
 }
 
-//line routes_gen.go:2693:1
+//line routes_gen.go:2537:1
 
 // GetTosHTML returns the URL of route "get_tos_html": /tos.html (routes.conf:185:7).
 //
@@ -2698,4 +2542,4 @@ func (u *URLBuilder) GetTosHTML() string {
 	return routegenHelperURL(u, 156)
 }
 
-//line routes_gen.go:2702:1
+//line routes_gen.go:2546:1

@@ -969,322 +969,166 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // StaticController holds the actions of controller "Static".
 type StaticController interface {
-//line routes.conf:192:6
-	GetArticles(ctx *runtime.Context) error // serves get_articles: GET /articles (routes.conf:192:7)
-//line routes.conf:198:6
-	GetArticlesGoCommandHtml(ctx *runtime.Context) error // serves get_articles_go_command_html: GET /articles/go_command.html (routes.conf:198:7)
-//line routes.conf:204:6
-	GetArticlesIndexHtml(ctx *runtime.Context) error // serves get_articles_index_html: GET /articles/index.html (routes.conf:204:7)
-//line routes.conf:210:6
-	GetArticlesWiki(ctx *runtime.Context) error // serves get_articles_wiki: GET /articles/wiki (routes.conf:210:7)
-//line routes.conf:216:6
-	GetArticlesWikiEditHtml(ctx *runtime.Context) error // serves get_articles_wiki_edit_html: GET /articles/wiki/edit.html (routes.conf:216:7)
-//line routes.conf:246:6
-	GetArticlesWikiFinalGo(ctx *runtime.Context) error // serves get_articles_wiki_final_go: GET /articles/wiki/final.go (routes.conf:246:7)
-//line routes.conf:222:6
-	GetArticlesWikiFinalNoclosureGo(ctx *runtime.Context) error // serves get_articles_wiki_final_noclosure_go: GET /articles/wiki/final-noclosure.go (routes.conf:222:7)
-//line routes.conf:228:6
-	GetArticlesWikiFinalNoerrorGo(ctx *runtime.Context) error // serves get_articles_wiki_final_noerror_go: GET /articles/wiki/final-noerror.go (routes.conf:228:7)
-//line routes.conf:234:6
-	GetArticlesWikiFinalParsetemplateGo(ctx *runtime.Context) error // serves get_articles_wiki_final_parsetemplate_go: GET /articles/wiki/final-parsetemplate.go (routes.conf:234:7)
-//line routes.conf:240:6
-	GetArticlesWikiFinalTemplateGo(ctx *runtime.Context) error // serves get_articles_wiki_final_template_go: GET /articles/wiki/final-template.go (routes.conf:240:7)
-//line routes.conf:252:6
-	GetArticlesWikiGetGo(ctx *runtime.Context) error // serves get_articles_wiki_get_go: GET /articles/wiki/get.go (routes.conf:252:7)
-//line routes.conf:258:6
-	GetArticlesWikiHttpSampleGo(ctx *runtime.Context) error // serves get_articles_wiki_http_sample_go: GET /articles/wiki/http-sample.go (routes.conf:258:7)
-//line routes.conf:264:6
-	GetArticlesWikiIndexHtml(ctx *runtime.Context) error // serves get_articles_wiki_index_html: GET /articles/wiki/index.html (routes.conf:264:7)
-//line routes.conf:270:6
-	GetArticlesWikiMakefile(ctx *runtime.Context) error // serves get_articles_wiki_makefile: GET /articles/wiki/Makefile (routes.conf:270:7)
-//line routes.conf:276:6
-	GetArticlesWikiNotemplateGo(ctx *runtime.Context) error // serves get_articles_wiki_notemplate_go: GET /articles/wiki/notemplate.go (routes.conf:276:7)
-//line routes.conf:288:6
-	GetArticlesWikiPart1Go(ctx *runtime.Context) error // serves get_articles_wiki_part1_go: GET /articles/wiki/part1.go (routes.conf:288:7)
-//line routes.conf:282:6
-	GetArticlesWikiPart1NoerrorGo(ctx *runtime.Context) error // serves get_articles_wiki_part1_noerror_go: GET /articles/wiki/part1-noerror.go (routes.conf:282:7)
-//line routes.conf:294:6
-	GetArticlesWikiPart2Go(ctx *runtime.Context) error // serves get_articles_wiki_part2_go: GET /articles/wiki/part2.go (routes.conf:294:7)
-//line routes.conf:300:6
-	GetArticlesWikiPart3ErrorhandlingGo(ctx *runtime.Context) error // serves get_articles_wiki_part3_errorhandling_go: GET /articles/wiki/part3-errorhandling.go (routes.conf:300:7)
-//line routes.conf:306:6
-	GetArticlesWikiPart3Go(ctx *runtime.Context) error // serves get_articles_wiki_part3_go: GET /articles/wiki/part3.go (routes.conf:306:7)
-//line routes.conf:312:6
-	GetArticlesWikiTestBash(ctx *runtime.Context) error // serves get_articles_wiki_test_bash: GET /articles/wiki/test.bash (routes.conf:312:7)
-//line routes.conf:318:6
-	GetArticlesWikiTestEditGood(ctx *runtime.Context) error // serves get_articles_wiki_test_edit_good: GET /articles/wiki/test_edit.good (routes.conf:318:7)
-//line routes.conf:324:6
-	GetArticlesWikiTestTestTxtGood(ctx *runtime.Context) error // serves get_articles_wiki_test_test_txt_good: GET /articles/wiki/test_Test.txt.good (routes.conf:324:7)
-//line routes.conf:330:6
-	GetArticlesWikiTestViewGood(ctx *runtime.Context) error // serves get_articles_wiki_test_view_good: GET /articles/wiki/test_view.good (routes.conf:330:7)
-//line routes.conf:336:6
-	GetArticlesWikiViewHtml(ctx *runtime.Context) error // serves get_articles_wiki_view_html: GET /articles/wiki/view.html (routes.conf:336:7)
-//line routes.conf:12:6
-	GetCmdHtml(ctx *runtime.Context) error // serves get_cmd_html: GET /cmd.html (routes.conf:12:7)
-//line routes.conf:18:6
-	GetCodeHtml(ctx *runtime.Context) error // serves get_code_html: GET /code.html (routes.conf:18:7)
-//line routes.conf:342:6
-	GetCodewalk(ctx *runtime.Context) error // serves get_codewalk: GET /codewalk (routes.conf:342:7)
-//line routes.conf:348:6
-	GetCodewalkCodewalkCss(ctx *runtime.Context) error // serves get_codewalk_codewalk_css: GET /codewalk/codewalk.css (routes.conf:348:7)
-//line routes.conf:354:6
-	GetCodewalkCodewalkJs(ctx *runtime.Context) error // serves get_codewalk_codewalk_js: GET /codewalk/codewalk.js (routes.conf:354:7)
-//line routes.conf:360:6
-	GetCodewalkCodewalkXml(ctx *runtime.Context) error // serves get_codewalk_codewalk_xml: GET /codewalk/codewalk.xml (routes.conf:360:7)
-//line routes.conf:366:6
-	GetCodewalkFunctionsXml(ctx *runtime.Context) error // serves get_codewalk_functions_xml: GET /codewalk/functions.xml (routes.conf:366:7)
-//line routes.conf:372:6
-	GetCodewalkMarkovGo(ctx *runtime.Context) error // serves get_codewalk_markov_go: GET /codewalk/markov.go (routes.conf:372:7)
-//line routes.conf:378:6
-	GetCodewalkMarkovXml(ctx *runtime.Context) error // serves get_codewalk_markov_xml: GET /codewalk/markov.xml (routes.conf:378:7)
-//line routes.conf:384:6
-	GetCodewalkPigGo(ctx *runtime.Context) error // serves get_codewalk_pig_go: GET /codewalk/pig.go (routes.conf:384:7)
-//line routes.conf:390:6
-	GetCodewalkPopoutPng(ctx *runtime.Context) error // serves get_codewalk_popout_png: GET /codewalk/popout.png (routes.conf:390:7)
-//line routes.conf:396:6
-	GetCodewalkRun(ctx *runtime.Context) error // serves get_codewalk_run: GET /codewalk/run (routes.conf:396:7)
-//line routes.conf:402:6
-	GetCodewalkSharememXml(ctx *runtime.Context) error // serves get_codewalk_sharemem_xml: GET /codewalk/sharemem.xml (routes.conf:402:7)
-//line routes.conf:408:6
-	GetCodewalkUrlpollGo(ctx *runtime.Context) error // serves get_codewalk_urlpoll_go: GET /codewalk/urlpoll.go (routes.conf:408:7)
-//line routes.conf:24:6
-	GetContribHtml(ctx *runtime.Context) error // serves get_contrib_html: GET /contrib.html (routes.conf:24:7)
-//line routes.conf:30:6
-	GetContributeHtml(ctx *runtime.Context) error // serves get_contribute_html: GET /contribute.html (routes.conf:30:7)
-//line routes.conf:36:6
-	GetDebuggingWithGdbHtml(ctx *runtime.Context) error // serves get_debugging_with_gdb_html: GET /debugging_with_gdb.html (routes.conf:36:7)
-//line routes.conf:414:6
-	GetDevel(ctx *runtime.Context) error // serves get_devel: GET /devel (routes.conf:414:7)
-//line routes.conf:420:6
-	GetDevelReleaseHtml(ctx *runtime.Context) error // serves get_devel_release_html: GET /devel/release.html (routes.conf:420:7)
-//line routes.conf:426:6
-	GetDevelWeeklyHtml(ctx *runtime.Context) error // serves get_devel_weekly_html: GET /devel/weekly.html (routes.conf:426:7)
-//line routes.conf:42:6
-	GetDocsHtml(ctx *runtime.Context) error // serves get_docs_html: GET /docs.html (routes.conf:42:7)
-//line routes.conf:48:6
-	GetEffectiveGoHtml(ctx *runtime.Context) error // serves get_effective_go_html: GET /effective_go.html (routes.conf:48:7)
-//line routes.conf:54:6
-	GetFilesLog(ctx *runtime.Context) error // serves get_files_log: GET /files.log (routes.conf:54:7)
-//line routes.conf:60:6
-	GetGccgoContributeHtml(ctx *runtime.Context) error // serves get_gccgo_contribute_html: GET /gccgo_contribute.html (routes.conf:60:7)
-//line routes.conf:66:6
-	GetGccgoInstallHtml(ctx *runtime.Context) error // serves get_gccgo_install_html: GET /gccgo_install.html (routes.conf:66:7)
-//line routes.conf:90:6
-	GetGo11Html(ctx *runtime.Context) error // serves get_go1_1_html: GET /go1.1.html (routes.conf:90:7)
-//line routes.conf:96:6
-	GetGo12Html(ctx *runtime.Context) error // serves get_go1_2_html: GET /go1.2.html (routes.conf:96:7)
-//line routes.conf:102:6
-	GetGo1Html(ctx *runtime.Context) error // serves get_go1_html: GET /go1.html (routes.conf:102:7)
-//line routes.conf:108:6
-	GetGo1compatHtml(ctx *runtime.Context) error // serves get_go1compat_html: GET /go1compat.html (routes.conf:108:7)
-//line routes.conf:114:6
-	GetGoFaqHtml(ctx *runtime.Context) error // serves get_go_faq_html: GET /go_faq.html (routes.conf:114:7)
-//line routes.conf:72:6
-	GetGoLogoBlackPng(ctx *runtime.Context) error // serves get_go_logo_black_png: GET /go-logo-black.png (routes.conf:72:7)
-//line routes.conf:78:6
-	GetGoLogoBluePng(ctx *runtime.Context) error // serves get_go_logo_blue_png: GET /go-logo-blue.png (routes.conf:78:7)
-//line routes.conf:84:6
-	GetGoLogoWhitePng(ctx *runtime.Context) error // serves get_go_logo_white_png: GET /go-logo-white.png (routes.conf:84:7)
-//line routes.conf:120:6
-	GetGoMemHtml(ctx *runtime.Context) error // serves get_go_mem_html: GET /go_mem.html (routes.conf:120:7)
-//line routes.conf:126:6
-	GetGoSpecHtml(ctx *runtime.Context) error // serves get_go_spec_html: GET /go_spec.html (routes.conf:126:7)
-//line routes.conf:432:6
-	GetGopher(ctx *runtime.Context) error // serves get_gopher: GET /gopher (routes.conf:432:7)
-//line routes.conf:438:6
-	GetGopherAppenginegopherJpg(ctx *runtime.Context) error // serves get_gopher_appenginegopher_jpg: GET /gopher/appenginegopher.jpg (routes.conf:438:7)
-//line routes.conf:444:6
-	GetGopherAppenginegophercolorJpg(ctx *runtime.Context) error // serves get_gopher_appenginegophercolor_jpg: GET /gopher/appenginegophercolor.jpg (routes.conf:444:7)
-//line routes.conf:450:6
-	GetGopherAppenginelogoGif(ctx *runtime.Context) error // serves get_gopher_appenginelogo_gif: GET /gopher/appenginelogo.gif (routes.conf:450:7)
-//line routes.conf:462:6
-	GetGopherBumper192x108Png(ctx *runtime.Context) error // serves get_gopher_bumper192x108_png: GET /gopher/bumper192x108.png (routes.conf:462:7)
-//line routes.conf:468:6
-	GetGopherBumper320x180Png(ctx *runtime.Context) error // serves get_gopher_bumper320x180_png: GET /gopher/bumper320x180.png (routes.conf:468:7)
-//line routes.conf:474:6
-	GetGopherBumper480x270Png(ctx *runtime.Context) error // serves get_gopher_bumper480x270_png: GET /gopher/bumper480x270.png (routes.conf:474:7)
-//line routes.conf:480:6
-	GetGopherBumper640x360Png(ctx *runtime.Context) error // serves get_gopher_bumper640x360_png: GET /gopher/bumper640x360.png (routes.conf:480:7)
-//line routes.conf:456:6
-	GetGopherBumperPng(ctx *runtime.Context) error // serves get_gopher_bumper_png: GET /gopher/bumper.png (routes.conf:456:7)
-//line routes.conf:486:6
-	GetGopherDocPng(ctx *runtime.Context) error // serves get_gopher_doc_png: GET /gopher/doc.png (routes.conf:486:7)
-//line routes.conf:492:6
-	GetGopherFrontpagePng(ctx *runtime.Context) error // serves get_gopher_frontpage_png: GET /gopher/frontpage.png (routes.conf:492:7)
-//line routes.conf:498:6
-	GetGopherGopherbwPng(ctx *runtime.Context) error // serves get_gopher_gopherbw_png: GET /gopher/gopherbw.png (routes.conf:498:7)
-//line routes.conf:510:6
-	GetGopherGophercolor16x16Png(ctx *runtime.Context) error // serves get_gopher_gophercolor16x16_png: GET /gopher/gophercolor16x16.png (routes.conf:510:7)
-//line routes.conf:504:6
-	GetGopherGophercolorPng(ctx *runtime.Context) error // serves get_gopher_gophercolor_png: GET /gopher/gophercolor.png (routes.conf:504:7)
-//line routes.conf:516:6
-	GetGopherHelpPng(ctx *runtime.Context) error // serves get_gopher_help_png: GET /gopher/help.png (routes.conf:516:7)
-//line routes.conf:552:6
-	GetGopherPencil(ctx *runtime.Context) error // serves get_gopher_pencil: GET /gopher/pencil (routes.conf:552:7)
-//line routes.conf:558:6
-	GetGopherPencilGopherhatJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherhat_jpg: GET /gopher/pencil/gopherhat.jpg (routes.conf:558:7)
-//line routes.conf:564:6
-	GetGopherPencilGopherhelmetJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherhelmet_jpg: GET /gopher/pencil/gopherhelmet.jpg (routes.conf:564:7)
-//line routes.conf:570:6
-	GetGopherPencilGophermegaJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gophermega_jpg: GET /gopher/pencil/gophermega.jpg (routes.conf:570:7)
-//line routes.conf:576:6
-	GetGopherPencilGopherrunningJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherrunning_jpg: GET /gopher/pencil/gopherrunning.jpg (routes.conf:576:7)
-//line routes.conf:582:6
-	GetGopherPencilGopherswimJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherswim_jpg: GET /gopher/pencil/gopherswim.jpg (routes.conf:582:7)
-//line routes.conf:588:6
-	GetGopherPencilGopherswrenchJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherswrench_jpg: GET /gopher/pencil/gopherswrench.jpg (routes.conf:588:7)
-//line routes.conf:522:6
-	GetGopherPkgPng(ctx *runtime.Context) error // serves get_gopher_pkg_png: GET /gopher/pkg.png (routes.conf:522:7)
-//line routes.conf:528:6
-	GetGopherProjectPng(ctx *runtime.Context) error // serves get_gopher_project_png: GET /gopher/project.png (routes.conf:528:7)
-//line routes.conf:534:6
-	GetGopherRefPng(ctx *runtime.Context) error // serves get_gopher_ref_png: GET /gopher/ref.png (routes.conf:534:7)
-//line routes.conf:540:6
-	GetGopherRunPng(ctx *runtime.Context) error // serves get_gopher_run_png: GET /gopher/run.png (routes.conf:540:7)
-//line routes.conf:546:6
-	GetGopherTalksPng(ctx *runtime.Context) error // serves get_gopher_talks_png: GET /gopher/talks.png (routes.conf:546:7)
-//line routes.conf:132:6
-	GetHelpHtml(ctx *runtime.Context) error // serves get_help_html: GET /help.html (routes.conf:132:7)
-//line routes.conf:138:6
-	GetIeCss(ctx *runtime.Context) error // serves get_ie_css: GET /ie.css (routes.conf:138:7)
-//line routes.conf:150:6
-	GetInstallHtml(ctx *runtime.Context) error // serves get_install_html: GET /install.html (routes.conf:150:7)
-//line routes.conf:144:6
-	GetInstallSourceHtml(ctx *runtime.Context) error // serves get_install_source_html: GET /install-source.html (routes.conf:144:7)
-//line routes.conf:156:6
-	GetLogo153x55Png(ctx *runtime.Context) error // serves get_logo_153x55_png: GET /logo-153x55.png (routes.conf:156:7)
-//line routes.conf:162:6
-	GetMakefile(ctx *runtime.Context) error // serves get_makefile: GET /Makefile (routes.conf:162:7)
-//line routes.conf:594:6
-	GetPlay(ctx *runtime.Context) error // serves get_play: GET /play (routes.conf:594:7)
-//line routes.conf:600:6
-	GetPlayFibGo(ctx *runtime.Context) error // serves get_play_fib_go: GET /play/fib.go (routes.conf:600:7)
-//line routes.conf:606:6
-	GetPlayHelloGo(ctx *runtime.Context) error // serves get_play_hello_go: GET /play/hello.go (routes.conf:606:7)
-//line routes.conf:612:6
-	GetPlayLifeGo(ctx *runtime.Context) error // serves get_play_life_go: GET /play/life.go (routes.conf:612:7)
-//line routes.conf:618:6
-	GetPlayPeanoGo(ctx *runtime.Context) error // serves get_play_peano_go: GET /play/peano.go (routes.conf:618:7)
-//line routes.conf:624:6
-	GetPlayPiGo(ctx *runtime.Context) error // serves get_play_pi_go: GET /play/pi.go (routes.conf:624:7)
-//line routes.conf:630:6
-	GetPlaySieveGo(ctx *runtime.Context) error // serves get_play_sieve_go: GET /play/sieve.go (routes.conf:630:7)
-//line routes.conf:636:6
-	GetPlaySolitaireGo(ctx *runtime.Context) error // serves get_play_solitaire_go: GET /play/solitaire.go (routes.conf:636:7)
-//line routes.conf:642:6
-	GetPlayTreeGo(ctx *runtime.Context) error // serves get_play_tree_go: GET /play/tree.go (routes.conf:642:7)
-//line routes.conf:648:6
-	GetProgs(ctx *runtime.Context) error // serves get_progs: GET /progs (routes.conf:648:7)
-//line routes.conf:654:6
-	GetProgsCgo1Go(ctx *runtime.Context) error // serves get_progs_cgo1_go: GET /progs/cgo1.go (routes.conf:654:7)
-//line routes.conf:660:6
-	GetProgsCgo2Go(ctx *runtime.Context) error // serves get_progs_cgo2_go: GET /progs/cgo2.go (routes.conf:660:7)
-//line routes.conf:666:6
-	GetProgsCgo3Go(ctx *runtime.Context) error // serves get_progs_cgo3_go: GET /progs/cgo3.go (routes.conf:666:7)
-//line routes.conf:672:6
-	GetProgsCgo4Go(ctx *runtime.Context) error // serves get_progs_cgo4_go: GET /progs/cgo4.go (routes.conf:672:7)
-//line routes.conf:690:6
-	GetProgsDefer2Go(ctx *runtime.Context) error // serves get_progs_defer2_go: GET /progs/defer2.go (routes.conf:690:7)
-//line routes.conf:696:6
-	GetProgsDefer2Out(ctx *runtime.Context) error // serves get_progs_defer2_out: GET /progs/defer2.out (routes.conf:696:7)
-//line routes.conf:678:6
-	GetProgsDeferGo(ctx *runtime.Context) error // serves get_progs_defer_go: GET /progs/defer.go (routes.conf:678:7)
-//line routes.conf:684:6
-	GetProgsDeferOut(ctx *runtime.Context) error // serves get_progs_defer_out: GET /progs/defer.out (routes.conf:684:7)
-//line routes.conf:702:6
-	GetProgsEffBytesizeGo(ctx *runtime.Context) error // serves get_progs_eff_bytesize_go: GET /progs/eff_bytesize.go (routes.conf:702:7)
-//line routes.conf:708:6
-	GetProgsEffBytesizeOut(ctx *runtime.Context) error // serves get_progs_eff_bytesize_out: GET /progs/eff_bytesize.out (routes.conf:708:7)
-//line routes.conf:714:6
-	GetProgsEffQrGo(ctx *runtime.Context) error // serves get_progs_eff_qr_go: GET /progs/eff_qr.go (routes.conf:714:7)
-//line routes.conf:720:6
-	GetProgsEffSequenceGo(ctx *runtime.Context) error // serves get_progs_eff_sequence_go: GET /progs/eff_sequence.go (routes.conf:720:7)
-//line routes.conf:726:6
-	GetProgsEffSequenceOut(ctx *runtime.Context) error // serves get_progs_eff_sequence_out: GET /progs/eff_sequence.out (routes.conf:726:7)
-//line routes.conf:732:6
-	GetProgsEffUnused1Go(ctx *runtime.Context) error // serves get_progs_eff_unused1_go: GET /progs/eff_unused1.go (routes.conf:732:7)
-//line routes.conf:738:6
-	GetProgsEffUnused2Go(ctx *runtime.Context) error // serves get_progs_eff_unused2_go: GET /progs/eff_unused2.go (routes.conf:738:7)
-//line routes.conf:750:6
-	GetProgsError2Go(ctx *runtime.Context) error // serves get_progs_error2_go: GET /progs/error2.go (routes.conf:750:7)
-//line routes.conf:756:6
-	GetProgsError3Go(ctx *runtime.Context) error // serves get_progs_error3_go: GET /progs/error3.go (routes.conf:756:7)
-//line routes.conf:762:6
-	GetProgsError4Go(ctx *runtime.Context) error // serves get_progs_error4_go: GET /progs/error4.go (routes.conf:762:7)
-//line routes.conf:744:6
-	GetProgsErrorGo(ctx *runtime.Context) error // serves get_progs_error_go: GET /progs/error.go (routes.conf:744:7)
-//line routes.conf:768:6
-	GetProgsGo1Go(ctx *runtime.Context) error // serves get_progs_go1_go: GET /progs/go1.go (routes.conf:768:7)
-//line routes.conf:774:6
-	GetProgsGobs1Go(ctx *runtime.Context) error // serves get_progs_gobs1_go: GET /progs/gobs1.go (routes.conf:774:7)
-//line routes.conf:780:6
-	GetProgsGobs2Go(ctx *runtime.Context) error // serves get_progs_gobs2_go: GET /progs/gobs2.go (routes.conf:780:7)
-//line routes.conf:786:6
-	GetProgsImageDrawGo(ctx *runtime.Context) error // serves get_progs_image_draw_go: GET /progs/image_draw.go (routes.conf:786:7)
-//line routes.conf:792:6
-	GetProgsImagePackage1Go(ctx *runtime.Context) error // serves get_progs_image_package1_go: GET /progs/image_package1.go (routes.conf:792:7)
-//line routes.conf:798:6
-	GetProgsImagePackage1Out(ctx *runtime.Context) error // serves get_progs_image_package1_out: GET /progs/image_package1.out (routes.conf:798:7)
-//line routes.conf:804:6
-	GetProgsImagePackage2Go(ctx *runtime.Context) error // serves get_progs_image_package2_go: GET /progs/image_package2.go (routes.conf:804:7)
-//line routes.conf:810:6
-	GetProgsImagePackage2Out(ctx *runtime.Context) error // serves get_progs_image_package2_out: GET /progs/image_package2.out (routes.conf:810:7)
-//line routes.conf:816:6
-	GetProgsImagePackage3Go(ctx *runtime.Context) error // serves get_progs_image_package3_go: GET /progs/image_package3.go (routes.conf:816:7)
-//line routes.conf:822:6
-	GetProgsImagePackage3Out(ctx *runtime.Context) error // serves get_progs_image_package3_out: GET /progs/image_package3.out (routes.conf:822:7)
-//line routes.conf:828:6
-	GetProgsImagePackage4Go(ctx *runtime.Context) error // serves get_progs_image_package4_go: GET /progs/image_package4.go (routes.conf:828:7)
-//line routes.conf:834:6
-	GetProgsImagePackage4Out(ctx *runtime.Context) error // serves get_progs_image_package4_out: GET /progs/image_package4.out (routes.conf:834:7)
-//line routes.conf:840:6
-	GetProgsImagePackage5Go(ctx *runtime.Context) error // serves get_progs_image_package5_go: GET /progs/image_package5.go (routes.conf:840:7)
-//line routes.conf:846:6
-	GetProgsImagePackage5Out(ctx *runtime.Context) error // serves get_progs_image_package5_out: GET /progs/image_package5.out (routes.conf:846:7)
-//line routes.conf:852:6
-	GetProgsImagePackage6Go(ctx *runtime.Context) error // serves get_progs_image_package6_go: GET /progs/image_package6.go (routes.conf:852:7)
-//line routes.conf:858:6
-	GetProgsImagePackage6Out(ctx *runtime.Context) error // serves get_progs_image_package6_out: GET /progs/image_package6.out (routes.conf:858:7)
-//line routes.conf:870:6
-	GetProgsInterface2Go(ctx *runtime.Context) error // serves get_progs_interface2_go: GET /progs/interface2.go (routes.conf:870:7)
-//line routes.conf:876:6
-	GetProgsInterface2Out(ctx *runtime.Context) error // serves get_progs_interface2_out: GET /progs/interface2.out (routes.conf:876:7)
-//line routes.conf:864:6
-	GetProgsInterfaceGo(ctx *runtime.Context) error // serves get_progs_interface_go: GET /progs/interface.go (routes.conf:864:7)
-//line routes.conf:882:6
-	GetProgsJson1Go(ctx *runtime.Context) error // serves get_progs_json1_go: GET /progs/json1.go (routes.conf:882:7)
-//line routes.conf:888:6
-	GetProgsJson2Go(ctx *runtime.Context) error // serves get_progs_json2_go: GET /progs/json2.go (routes.conf:888:7)
-//line routes.conf:894:6
-	GetProgsJson2Out(ctx *runtime.Context) error // serves get_progs_json2_out: GET /progs/json2.out (routes.conf:894:7)
-//line routes.conf:900:6
-	GetProgsJson3Go(ctx *runtime.Context) error // serves get_progs_json3_go: GET /progs/json3.go (routes.conf:900:7)
-//line routes.conf:906:6
-	GetProgsJson4Go(ctx *runtime.Context) error // serves get_progs_json4_go: GET /progs/json4.go (routes.conf:906:7)
-//line routes.conf:912:6
-	GetProgsJson5Go(ctx *runtime.Context) error // serves get_progs_json5_go: GET /progs/json5.go (routes.conf:912:7)
-//line routes.conf:918:6
-	GetProgsRun(ctx *runtime.Context) error // serves get_progs_run: GET /progs/run (routes.conf:918:7)
-//line routes.conf:924:6
-	GetProgsSlicesGo(ctx *runtime.Context) error // serves get_progs_slices_go: GET /progs/slices.go (routes.conf:924:7)
-//line routes.conf:930:6
-	GetProgsTimeout1Go(ctx *runtime.Context) error // serves get_progs_timeout1_go: GET /progs/timeout1.go (routes.conf:930:7)
-//line routes.conf:936:6
-	GetProgsTimeout2Go(ctx *runtime.Context) error // serves get_progs_timeout2_go: GET /progs/timeout2.go (routes.conf:936:7)
-//line routes.conf:942:6
-	GetProgsUpdateBash(ctx *runtime.Context) error // serves get_progs_update_bash: GET /progs/update.bash (routes.conf:942:7)
-//line routes.conf:6:6
-	GetRoot(ctx *runtime.Context) error // serves get_root: GET / (routes.conf:6:7)
-//line routes.conf:168:6
-	GetRootHtml(ctx *runtime.Context) error // serves get_root_html: GET /root.html (routes.conf:168:7)
-//line routes.conf:174:6
-	GetSharePng(ctx *runtime.Context) error // serves get_share_png: GET /share.png (routes.conf:174:7)
-//line routes.conf:180:6
-	GetSieveGif(ctx *runtime.Context) error // serves get_sieve_gif: GET /sieve.gif (routes.conf:180:7)
-//line routes.conf:186:6
-	GetTosHtml(ctx *runtime.Context) error // serves get_tos_html: GET /tos.html (routes.conf:186:7)
-//line routes_gen.go:1287:1
+	/*line routes.conf:192:6*/ GetArticles(ctx *runtime.Context) error // serves get_articles: GET /articles (routes.conf:192:7)
+	/*line routes.conf:198:6*/ GetArticlesGoCommandHtml(ctx *runtime.Context) error // serves get_articles_go_command_html: GET /articles/go_command.html (routes.conf:198:7)
+	/*line routes.conf:204:6*/ GetArticlesIndexHtml(ctx *runtime.Context) error // serves get_articles_index_html: GET /articles/index.html (routes.conf:204:7)
+	/*line routes.conf:210:6*/ GetArticlesWiki(ctx *runtime.Context) error // serves get_articles_wiki: GET /articles/wiki (routes.conf:210:7)
+	/*line routes.conf:216:6*/ GetArticlesWikiEditHtml(ctx *runtime.Context) error // serves get_articles_wiki_edit_html: GET /articles/wiki/edit.html (routes.conf:216:7)
+	/*line routes.conf:246:6*/ GetArticlesWikiFinalGo(ctx *runtime.Context) error // serves get_articles_wiki_final_go: GET /articles/wiki/final.go (routes.conf:246:7)
+	/*line routes.conf:222:6*/ GetArticlesWikiFinalNoclosureGo(ctx *runtime.Context) error // serves get_articles_wiki_final_noclosure_go: GET /articles/wiki/final-noclosure.go (routes.conf:222:7)
+	/*line routes.conf:228:6*/ GetArticlesWikiFinalNoerrorGo(ctx *runtime.Context) error // serves get_articles_wiki_final_noerror_go: GET /articles/wiki/final-noerror.go (routes.conf:228:7)
+	/*line routes.conf:234:6*/ GetArticlesWikiFinalParsetemplateGo(ctx *runtime.Context) error // serves get_articles_wiki_final_parsetemplate_go: GET /articles/wiki/final-parsetemplate.go (routes.conf:234:7)
+	/*line routes.conf:240:6*/ GetArticlesWikiFinalTemplateGo(ctx *runtime.Context) error // serves get_articles_wiki_final_template_go: GET /articles/wiki/final-template.go (routes.conf:240:7)
+	/*line routes.conf:252:6*/ GetArticlesWikiGetGo(ctx *runtime.Context) error // serves get_articles_wiki_get_go: GET /articles/wiki/get.go (routes.conf:252:7)
+	/*line routes.conf:258:6*/ GetArticlesWikiHttpSampleGo(ctx *runtime.Context) error // serves get_articles_wiki_http_sample_go: GET /articles/wiki/http-sample.go (routes.conf:258:7)
+	/*line routes.conf:264:6*/ GetArticlesWikiIndexHtml(ctx *runtime.Context) error // serves get_articles_wiki_index_html: GET /articles/wiki/index.html (routes.conf:264:7)
+	/*line routes.conf:270:6*/ GetArticlesWikiMakefile(ctx *runtime.Context) error // serves get_articles_wiki_makefile: GET /articles/wiki/Makefile (routes.conf:270:7)
+	/*line routes.conf:276:6*/ GetArticlesWikiNotemplateGo(ctx *runtime.Context) error // serves get_articles_wiki_notemplate_go: GET /articles/wiki/notemplate.go (routes.conf:276:7)
+	/*line routes.conf:288:6*/ GetArticlesWikiPart1Go(ctx *runtime.Context) error // serves get_articles_wiki_part1_go: GET /articles/wiki/part1.go (routes.conf:288:7)
+	/*line routes.conf:282:6*/ GetArticlesWikiPart1NoerrorGo(ctx *runtime.Context) error // serves get_articles_wiki_part1_noerror_go: GET /articles/wiki/part1-noerror.go (routes.conf:282:7)
+	/*line routes.conf:294:6*/ GetArticlesWikiPart2Go(ctx *runtime.Context) error // serves get_articles_wiki_part2_go: GET /articles/wiki/part2.go (routes.conf:294:7)
+	/*line routes.conf:300:6*/ GetArticlesWikiPart3ErrorhandlingGo(ctx *runtime.Context) error // serves get_articles_wiki_part3_errorhandling_go: GET /articles/wiki/part3-errorhandling.go (routes.conf:300:7)
+	/*line routes.conf:306:6*/ GetArticlesWikiPart3Go(ctx *runtime.Context) error // serves get_articles_wiki_part3_go: GET /articles/wiki/part3.go (routes.conf:306:7)
+	/*line routes.conf:312:6*/ GetArticlesWikiTestBash(ctx *runtime.Context) error // serves get_articles_wiki_test_bash: GET /articles/wiki/test.bash (routes.conf:312:7)
+	/*line routes.conf:318:6*/ GetArticlesWikiTestEditGood(ctx *runtime.Context) error // serves get_articles_wiki_test_edit_good: GET /articles/wiki/test_edit.good (routes.conf:318:7)
+	/*line routes.conf:324:6*/ GetArticlesWikiTestTestTxtGood(ctx *runtime.Context) error // serves get_articles_wiki_test_test_txt_good: GET /articles/wiki/test_Test.txt.good (routes.conf:324:7)
+	/*line routes.conf:330:6*/ GetArticlesWikiTestViewGood(ctx *runtime.Context) error // serves get_articles_wiki_test_view_good: GET /articles/wiki/test_view.good (routes.conf:330:7)
+	/*line routes.conf:336:6*/ GetArticlesWikiViewHtml(ctx *runtime.Context) error // serves get_articles_wiki_view_html: GET /articles/wiki/view.html (routes.conf:336:7)
+	/*line routes.conf:12:6*/ GetCmdHtml(ctx *runtime.Context) error // serves get_cmd_html: GET /cmd.html (routes.conf:12:7)
+	/*line routes.conf:18:6*/ GetCodeHtml(ctx *runtime.Context) error // serves get_code_html: GET /code.html (routes.conf:18:7)
+	/*line routes.conf:342:6*/ GetCodewalk(ctx *runtime.Context) error // serves get_codewalk: GET /codewalk (routes.conf:342:7)
+	/*line routes.conf:348:6*/ GetCodewalkCodewalkCss(ctx *runtime.Context) error // serves get_codewalk_codewalk_css: GET /codewalk/codewalk.css (routes.conf:348:7)
+	/*line routes.conf:354:6*/ GetCodewalkCodewalkJs(ctx *runtime.Context) error // serves get_codewalk_codewalk_js: GET /codewalk/codewalk.js (routes.conf:354:7)
+	/*line routes.conf:360:6*/ GetCodewalkCodewalkXml(ctx *runtime.Context) error // serves get_codewalk_codewalk_xml: GET /codewalk/codewalk.xml (routes.conf:360:7)
+	/*line routes.conf:366:6*/ GetCodewalkFunctionsXml(ctx *runtime.Context) error // serves get_codewalk_functions_xml: GET /codewalk/functions.xml (routes.conf:366:7)
+	/*line routes.conf:372:6*/ GetCodewalkMarkovGo(ctx *runtime.Context) error // serves get_codewalk_markov_go: GET /codewalk/markov.go (routes.conf:372:7)
+	/*line routes.conf:378:6*/ GetCodewalkMarkovXml(ctx *runtime.Context) error // serves get_codewalk_markov_xml: GET /codewalk/markov.xml (routes.conf:378:7)
+	/*line routes.conf:384:6*/ GetCodewalkPigGo(ctx *runtime.Context) error // serves get_codewalk_pig_go: GET /codewalk/pig.go (routes.conf:384:7)
+	/*line routes.conf:390:6*/ GetCodewalkPopoutPng(ctx *runtime.Context) error // serves get_codewalk_popout_png: GET /codewalk/popout.png (routes.conf:390:7)
+	/*line routes.conf:396:6*/ GetCodewalkRun(ctx *runtime.Context) error // serves get_codewalk_run: GET /codewalk/run (routes.conf:396:7)
+	/*line routes.conf:402:6*/ GetCodewalkSharememXml(ctx *runtime.Context) error // serves get_codewalk_sharemem_xml: GET /codewalk/sharemem.xml (routes.conf:402:7)
+	/*line routes.conf:408:6*/ GetCodewalkUrlpollGo(ctx *runtime.Context) error // serves get_codewalk_urlpoll_go: GET /codewalk/urlpoll.go (routes.conf:408:7)
+	/*line routes.conf:24:6*/ GetContribHtml(ctx *runtime.Context) error // serves get_contrib_html: GET /contrib.html (routes.conf:24:7)
+	/*line routes.conf:30:6*/ GetContributeHtml(ctx *runtime.Context) error // serves get_contribute_html: GET /contribute.html (routes.conf:30:7)
+	/*line routes.conf:36:6*/ GetDebuggingWithGdbHtml(ctx *runtime.Context) error // serves get_debugging_with_gdb_html: GET /debugging_with_gdb.html (routes.conf:36:7)
+	/*line routes.conf:414:6*/ GetDevel(ctx *runtime.Context) error // serves get_devel: GET /devel (routes.conf:414:7)
+	/*line routes.conf:420:6*/ GetDevelReleaseHtml(ctx *runtime.Context) error // serves get_devel_release_html: GET /devel/release.html (routes.conf:420:7)
+	/*line routes.conf:426:6*/ GetDevelWeeklyHtml(ctx *runtime.Context) error // serves get_devel_weekly_html: GET /devel/weekly.html (routes.conf:426:7)
+	/*line routes.conf:42:6*/ GetDocsHtml(ctx *runtime.Context) error // serves get_docs_html: GET /docs.html (routes.conf:42:7)
+	/*line routes.conf:48:6*/ GetEffectiveGoHtml(ctx *runtime.Context) error // serves get_effective_go_html: GET /effective_go.html (routes.conf:48:7)
+	/*line routes.conf:54:6*/ GetFilesLog(ctx *runtime.Context) error // serves get_files_log: GET /files.log (routes.conf:54:7)
+	/*line routes.conf:60:6*/ GetGccgoContributeHtml(ctx *runtime.Context) error // serves get_gccgo_contribute_html: GET /gccgo_contribute.html (routes.conf:60:7)
+	/*line routes.conf:66:6*/ GetGccgoInstallHtml(ctx *runtime.Context) error // serves get_gccgo_install_html: GET /gccgo_install.html (routes.conf:66:7)
+	/*line routes.conf:90:6*/ GetGo11Html(ctx *runtime.Context) error // serves get_go1_1_html: GET /go1.1.html (routes.conf:90:7)
+	/*line routes.conf:96:6*/ GetGo12Html(ctx *runtime.Context) error // serves get_go1_2_html: GET /go1.2.html (routes.conf:96:7)
+	/*line routes.conf:102:6*/ GetGo1Html(ctx *runtime.Context) error // serves get_go1_html: GET /go1.html (routes.conf:102:7)
+	/*line routes.conf:108:6*/ GetGo1compatHtml(ctx *runtime.Context) error // serves get_go1compat_html: GET /go1compat.html (routes.conf:108:7)
+	/*line routes.conf:114:6*/ GetGoFaqHtml(ctx *runtime.Context) error // serves get_go_faq_html: GET /go_faq.html (routes.conf:114:7)
+	/*line routes.conf:72:6*/ GetGoLogoBlackPng(ctx *runtime.Context) error // serves get_go_logo_black_png: GET /go-logo-black.png (routes.conf:72:7)
+	/*line routes.conf:78:6*/ GetGoLogoBluePng(ctx *runtime.Context) error // serves get_go_logo_blue_png: GET /go-logo-blue.png (routes.conf:78:7)
+	/*line routes.conf:84:6*/ GetGoLogoWhitePng(ctx *runtime.Context) error // serves get_go_logo_white_png: GET /go-logo-white.png (routes.conf:84:7)
+	/*line routes.conf:120:6*/ GetGoMemHtml(ctx *runtime.Context) error // serves get_go_mem_html: GET /go_mem.html (routes.conf:120:7)
+	/*line routes.conf:126:6*/ GetGoSpecHtml(ctx *runtime.Context) error // serves get_go_spec_html: GET /go_spec.html (routes.conf:126:7)
+	/*line routes.conf:432:6*/ GetGopher(ctx *runtime.Context) error // serves get_gopher: GET /gopher (routes.conf:432:7)
+	/*line routes.conf:438:6*/ GetGopherAppenginegopherJpg(ctx *runtime.Context) error // serves get_gopher_appenginegopher_jpg: GET /gopher/appenginegopher.jpg (routes.conf:438:7)
+	/*line routes.conf:444:6*/ GetGopherAppenginegophercolorJpg(ctx *runtime.Context) error // serves get_gopher_appenginegophercolor_jpg: GET /gopher/appenginegophercolor.jpg (routes.conf:444:7)
+	/*line routes.conf:450:6*/ GetGopherAppenginelogoGif(ctx *runtime.Context) error // serves get_gopher_appenginelogo_gif: GET /gopher/appenginelogo.gif (routes.conf:450:7)
+	/*line routes.conf:462:6*/ GetGopherBumper192x108Png(ctx *runtime.Context) error // serves get_gopher_bumper192x108_png: GET /gopher/bumper192x108.png (routes.conf:462:7)
+	/*line routes.conf:468:6*/ GetGopherBumper320x180Png(ctx *runtime.Context) error // serves get_gopher_bumper320x180_png: GET /gopher/bumper320x180.png (routes.conf:468:7)
+	/*line routes.conf:474:6*/ GetGopherBumper480x270Png(ctx *runtime.Context) error // serves get_gopher_bumper480x270_png: GET /gopher/bumper480x270.png (routes.conf:474:7)
+	/*line routes.conf:480:6*/ GetGopherBumper640x360Png(ctx *runtime.Context) error // serves get_gopher_bumper640x360_png: GET /gopher/bumper640x360.png (routes.conf:480:7)
+	/*line routes.conf:456:6*/ GetGopherBumperPng(ctx *runtime.Context) error // serves get_gopher_bumper_png: GET /gopher/bumper.png (routes.conf:456:7)
+	/*line routes.conf:486:6*/ GetGopherDocPng(ctx *runtime.Context) error // serves get_gopher_doc_png: GET /gopher/doc.png (routes.conf:486:7)
+	/*line routes.conf:492:6*/ GetGopherFrontpagePng(ctx *runtime.Context) error // serves get_gopher_frontpage_png: GET /gopher/frontpage.png (routes.conf:492:7)
+	/*line routes.conf:498:6*/ GetGopherGopherbwPng(ctx *runtime.Context) error // serves get_gopher_gopherbw_png: GET /gopher/gopherbw.png (routes.conf:498:7)
+	/*line routes.conf:510:6*/ GetGopherGophercolor16x16Png(ctx *runtime.Context) error // serves get_gopher_gophercolor16x16_png: GET /gopher/gophercolor16x16.png (routes.conf:510:7)
+	/*line routes.conf:504:6*/ GetGopherGophercolorPng(ctx *runtime.Context) error // serves get_gopher_gophercolor_png: GET /gopher/gophercolor.png (routes.conf:504:7)
+	/*line routes.conf:516:6*/ GetGopherHelpPng(ctx *runtime.Context) error // serves get_gopher_help_png: GET /gopher/help.png (routes.conf:516:7)
+	/*line routes.conf:552:6*/ GetGopherPencil(ctx *runtime.Context) error // serves get_gopher_pencil: GET /gopher/pencil (routes.conf:552:7)
+	/*line routes.conf:558:6*/ GetGopherPencilGopherhatJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherhat_jpg: GET /gopher/pencil/gopherhat.jpg (routes.conf:558:7)
+	/*line routes.conf:564:6*/ GetGopherPencilGopherhelmetJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherhelmet_jpg: GET /gopher/pencil/gopherhelmet.jpg (routes.conf:564:7)
+	/*line routes.conf:570:6*/ GetGopherPencilGophermegaJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gophermega_jpg: GET /gopher/pencil/gophermega.jpg (routes.conf:570:7)
+	/*line routes.conf:576:6*/ GetGopherPencilGopherrunningJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherrunning_jpg: GET /gopher/pencil/gopherrunning.jpg (routes.conf:576:7)
+	/*line routes.conf:582:6*/ GetGopherPencilGopherswimJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherswim_jpg: GET /gopher/pencil/gopherswim.jpg (routes.conf:582:7)
+	/*line routes.conf:588:6*/ GetGopherPencilGopherswrenchJpg(ctx *runtime.Context) error // serves get_gopher_pencil_gopherswrench_jpg: GET /gopher/pencil/gopherswrench.jpg (routes.conf:588:7)
+	/*line routes.conf:522:6*/ GetGopherPkgPng(ctx *runtime.Context) error // serves get_gopher_pkg_png: GET /gopher/pkg.png (routes.conf:522:7)
+	/*line routes.conf:528:6*/ GetGopherProjectPng(ctx *runtime.Context) error // serves get_gopher_project_png: GET /gopher/project.png (routes.conf:528:7)
+	/*line routes.conf:534:6*/ GetGopherRefPng(ctx *runtime.Context) error // serves get_gopher_ref_png: GET /gopher/ref.png (routes.conf:534:7)
+	/*line routes.conf:540:6*/ GetGopherRunPng(ctx *runtime.Context) error // serves get_gopher_run_png: GET /gopher/run.png (routes.conf:540:7)
+	/*line routes.conf:546:6*/ GetGopherTalksPng(ctx *runtime.Context) error // serves get_gopher_talks_png: GET /gopher/talks.png (routes.conf:546:7)
+	/*line routes.conf:132:6*/ GetHelpHtml(ctx *runtime.Context) error // serves get_help_html: GET /help.html (routes.conf:132:7)
+	/*line routes.conf:138:6*/ GetIeCss(ctx *runtime.Context) error // serves get_ie_css: GET /ie.css (routes.conf:138:7)
+	/*line routes.conf:150:6*/ GetInstallHtml(ctx *runtime.Context) error // serves get_install_html: GET /install.html (routes.conf:150:7)
+	/*line routes.conf:144:6*/ GetInstallSourceHtml(ctx *runtime.Context) error // serves get_install_source_html: GET /install-source.html (routes.conf:144:7)
+	/*line routes.conf:156:6*/ GetLogo153x55Png(ctx *runtime.Context) error // serves get_logo_153x55_png: GET /logo-153x55.png (routes.conf:156:7)
+	/*line routes.conf:162:6*/ GetMakefile(ctx *runtime.Context) error // serves get_makefile: GET /Makefile (routes.conf:162:7)
+	/*line routes.conf:594:6*/ GetPlay(ctx *runtime.Context) error // serves get_play: GET /play (routes.conf:594:7)
+	/*line routes.conf:600:6*/ GetPlayFibGo(ctx *runtime.Context) error // serves get_play_fib_go: GET /play/fib.go (routes.conf:600:7)
+	/*line routes.conf:606:6*/ GetPlayHelloGo(ctx *runtime.Context) error // serves get_play_hello_go: GET /play/hello.go (routes.conf:606:7)
+	/*line routes.conf:612:6*/ GetPlayLifeGo(ctx *runtime.Context) error // serves get_play_life_go: GET /play/life.go (routes.conf:612:7)
+	/*line routes.conf:618:6*/ GetPlayPeanoGo(ctx *runtime.Context) error // serves get_play_peano_go: GET /play/peano.go (routes.conf:618:7)
+	/*line routes.conf:624:6*/ GetPlayPiGo(ctx *runtime.Context) error // serves get_play_pi_go: GET /play/pi.go (routes.conf:624:7)
+	/*line routes.conf:630:6*/ GetPlaySieveGo(ctx *runtime.Context) error // serves get_play_sieve_go: GET /play/sieve.go (routes.conf:630:7)
+	/*line routes.conf:636:6*/ GetPlaySolitaireGo(ctx *runtime.Context) error // serves get_play_solitaire_go: GET /play/solitaire.go (routes.conf:636:7)
+	/*line routes.conf:642:6*/ GetPlayTreeGo(ctx *runtime.Context) error // serves get_play_tree_go: GET /play/tree.go (routes.conf:642:7)
+	/*line routes.conf:648:6*/ GetProgs(ctx *runtime.Context) error // serves get_progs: GET /progs (routes.conf:648:7)
+	/*line routes.conf:654:6*/ GetProgsCgo1Go(ctx *runtime.Context) error // serves get_progs_cgo1_go: GET /progs/cgo1.go (routes.conf:654:7)
+	/*line routes.conf:660:6*/ GetProgsCgo2Go(ctx *runtime.Context) error // serves get_progs_cgo2_go: GET /progs/cgo2.go (routes.conf:660:7)
+	/*line routes.conf:666:6*/ GetProgsCgo3Go(ctx *runtime.Context) error // serves get_progs_cgo3_go: GET /progs/cgo3.go (routes.conf:666:7)
+	/*line routes.conf:672:6*/ GetProgsCgo4Go(ctx *runtime.Context) error // serves get_progs_cgo4_go: GET /progs/cgo4.go (routes.conf:672:7)
+	/*line routes.conf:690:6*/ GetProgsDefer2Go(ctx *runtime.Context) error // serves get_progs_defer2_go: GET /progs/defer2.go (routes.conf:690:7)
+	/*line routes.conf:696:6*/ GetProgsDefer2Out(ctx *runtime.Context) error // serves get_progs_defer2_out: GET /progs/defer2.out (routes.conf:696:7)
+	/*line routes.conf:678:6*/ GetProgsDeferGo(ctx *runtime.Context) error // serves get_progs_defer_go: GET /progs/defer.go (routes.conf:678:7)
+	/*line routes.conf:684:6*/ GetProgsDeferOut(ctx *runtime.Context) error // serves get_progs_defer_out: GET /progs/defer.out (routes.conf:684:7)
+	/*line routes.conf:702:6*/ GetProgsEffBytesizeGo(ctx *runtime.Context) error // serves get_progs_eff_bytesize_go: GET /progs/eff_bytesize.go (routes.conf:702:7)
+	/*line routes.conf:708:6*/ GetProgsEffBytesizeOut(ctx *runtime.Context) error // serves get_progs_eff_bytesize_out: GET /progs/eff_bytesize.out (routes.conf:708:7)
+	/*line routes.conf:714:6*/ GetProgsEffQrGo(ctx *runtime.Context) error // serves get_progs_eff_qr_go: GET /progs/eff_qr.go (routes.conf:714:7)
+	/*line routes.conf:720:6*/ GetProgsEffSequenceGo(ctx *runtime.Context) error // serves get_progs_eff_sequence_go: GET /progs/eff_sequence.go (routes.conf:720:7)
+	/*line routes.conf:726:6*/ GetProgsEffSequenceOut(ctx *runtime.Context) error // serves get_progs_eff_sequence_out: GET /progs/eff_sequence.out (routes.conf:726:7)
+	/*line routes.conf:732:6*/ GetProgsEffUnused1Go(ctx *runtime.Context) error // serves get_progs_eff_unused1_go: GET /progs/eff_unused1.go (routes.conf:732:7)
+	/*line routes.conf:738:6*/ GetProgsEffUnused2Go(ctx *runtime.Context) error // serves get_progs_eff_unused2_go: GET /progs/eff_unused2.go (routes.conf:738:7)
+	/*line routes.conf:750:6*/ GetProgsError2Go(ctx *runtime.Context) error // serves get_progs_error2_go: GET /progs/error2.go (routes.conf:750:7)
+	/*line routes.conf:756:6*/ GetProgsError3Go(ctx *runtime.Context) error // serves get_progs_error3_go: GET /progs/error3.go (routes.conf:756:7)
+	/*line routes.conf:762:6*/ GetProgsError4Go(ctx *runtime.Context) error // serves get_progs_error4_go: GET /progs/error4.go (routes.conf:762:7)
+	/*line routes.conf:744:6*/ GetProgsErrorGo(ctx *runtime.Context) error // serves get_progs_error_go: GET /progs/error.go (routes.conf:744:7)
+	/*line routes.conf:768:6*/ GetProgsGo1Go(ctx *runtime.Context) error // serves get_progs_go1_go: GET /progs/go1.go (routes.conf:768:7)
+	/*line routes.conf:774:6*/ GetProgsGobs1Go(ctx *runtime.Context) error // serves get_progs_gobs1_go: GET /progs/gobs1.go (routes.conf:774:7)
+	/*line routes.conf:780:6*/ GetProgsGobs2Go(ctx *runtime.Context) error // serves get_progs_gobs2_go: GET /progs/gobs2.go (routes.conf:780:7)
+	/*line routes.conf:786:6*/ GetProgsImageDrawGo(ctx *runtime.Context) error // serves get_progs_image_draw_go: GET /progs/image_draw.go (routes.conf:786:7)
+	/*line routes.conf:792:6*/ GetProgsImagePackage1Go(ctx *runtime.Context) error // serves get_progs_image_package1_go: GET /progs/image_package1.go (routes.conf:792:7)
+	/*line routes.conf:798:6*/ GetProgsImagePackage1Out(ctx *runtime.Context) error // serves get_progs_image_package1_out: GET /progs/image_package1.out (routes.conf:798:7)
+	/*line routes.conf:804:6*/ GetProgsImagePackage2Go(ctx *runtime.Context) error // serves get_progs_image_package2_go: GET /progs/image_package2.go (routes.conf:804:7)
+	/*line routes.conf:810:6*/ GetProgsImagePackage2Out(ctx *runtime.Context) error // serves get_progs_image_package2_out: GET /progs/image_package2.out (routes.conf:810:7)
+	/*line routes.conf:816:6*/ GetProgsImagePackage3Go(ctx *runtime.Context) error // serves get_progs_image_package3_go: GET /progs/image_package3.go (routes.conf:816:7)
+	/*line routes.conf:822:6*/ GetProgsImagePackage3Out(ctx *runtime.Context) error // serves get_progs_image_package3_out: GET /progs/image_package3.out (routes.conf:822:7)
+	/*line routes.conf:828:6*/ GetProgsImagePackage4Go(ctx *runtime.Context) error // serves get_progs_image_package4_go: GET /progs/image_package4.go (routes.conf:828:7)
+	/*line routes.conf:834:6*/ GetProgsImagePackage4Out(ctx *runtime.Context) error // serves get_progs_image_package4_out: GET /progs/image_package4.out (routes.conf:834:7)
+	/*line routes.conf:840:6*/ GetProgsImagePackage5Go(ctx *runtime.Context) error // serves get_progs_image_package5_go: GET /progs/image_package5.go (routes.conf:840:7)
+	/*line routes.conf:846:6*/ GetProgsImagePackage5Out(ctx *runtime.Context) error // serves get_progs_image_package5_out: GET /progs/image_package5.out (routes.conf:846:7)
+	/*line routes.conf:852:6*/ GetProgsImagePackage6Go(ctx *runtime.Context) error // serves get_progs_image_package6_go: GET /progs/image_package6.go (routes.conf:852:7)
+	/*line routes.conf:858:6*/ GetProgsImagePackage6Out(ctx *runtime.Context) error // serves get_progs_image_package6_out: GET /progs/image_package6.out (routes.conf:858:7)
+	/*line routes.conf:870:6*/ GetProgsInterface2Go(ctx *runtime.Context) error // serves get_progs_interface2_go: GET /progs/interface2.go (routes.conf:870:7)
+	/*line routes.conf:876:6*/ GetProgsInterface2Out(ctx *runtime.Context) error // serves get_progs_interface2_out: GET /progs/interface2.out (routes.conf:876:7)
+	/*line routes.conf:864:6*/ GetProgsInterfaceGo(ctx *runtime.Context) error // serves get_progs_interface_go: GET /progs/interface.go (routes.conf:864:7)
+	/*line routes.conf:882:6*/ GetProgsJson1Go(ctx *runtime.Context) error // serves get_progs_json1_go: GET /progs/json1.go (routes.conf:882:7)
+	/*line routes.conf:888:6*/ GetProgsJson2Go(ctx *runtime.Context) error // serves get_progs_json2_go: GET /progs/json2.go (routes.conf:888:7)
+	/*line routes.conf:894:6*/ GetProgsJson2Out(ctx *runtime.Context) error // serves get_progs_json2_out: GET /progs/json2.out (routes.conf:894:7)
+	/*line routes.conf:900:6*/ GetProgsJson3Go(ctx *runtime.Context) error // serves get_progs_json3_go: GET /progs/json3.go (routes.conf:900:7)
+	/*line routes.conf:906:6*/ GetProgsJson4Go(ctx *runtime.Context) error // serves get_progs_json4_go: GET /progs/json4.go (routes.conf:906:7)
+	/*line routes.conf:912:6*/ GetProgsJson5Go(ctx *runtime.Context) error // serves get_progs_json5_go: GET /progs/json5.go (routes.conf:912:7)
+	/*line routes.conf:918:6*/ GetProgsRun(ctx *runtime.Context) error // serves get_progs_run: GET /progs/run (routes.conf:918:7)
+	/*line routes.conf:924:6*/ GetProgsSlicesGo(ctx *runtime.Context) error // serves get_progs_slices_go: GET /progs/slices.go (routes.conf:924:7)
+	/*line routes.conf:930:6*/ GetProgsTimeout1Go(ctx *runtime.Context) error // serves get_progs_timeout1_go: GET /progs/timeout1.go (routes.conf:930:7)
+	/*line routes.conf:936:6*/ GetProgsTimeout2Go(ctx *runtime.Context) error // serves get_progs_timeout2_go: GET /progs/timeout2.go (routes.conf:936:7)
+	/*line routes.conf:942:6*/ GetProgsUpdateBash(ctx *runtime.Context) error // serves get_progs_update_bash: GET /progs/update.bash (routes.conf:942:7)
+	/*line routes.conf:6:6*/ GetRoot(ctx *runtime.Context) error // serves get_root: GET / (routes.conf:6:7)
+	/*line routes.conf:168:6*/ GetRootHtml(ctx *runtime.Context) error // serves get_root_html: GET /root.html (routes.conf:168:7)
+	/*line routes.conf:174:6*/ GetSharePng(ctx *runtime.Context) error // serves get_share_png: GET /share.png (routes.conf:174:7)
+	/*line routes.conf:180:6*/ GetSieveGif(ctx *runtime.Context) error // serves get_sieve_gif: GET /sieve.gif (routes.conf:180:7)
+	/*line routes.conf:186:6*/ GetTosHtml(ctx *runtime.Context) error // serves get_tos_html: GET /tos.html (routes.conf:186:7)
 }
+
+//line routes_gen.go:1132:1
 
 // GetRoot returns the URL of route "get_root": / (routes.conf:6:7).
 //
@@ -1293,7 +1137,7 @@ func (u *URLBuilder) GetRoot() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:1297:1
+//line routes_gen.go:1141:1
 
 // GetMakefile returns the URL of route "get_makefile": /Makefile (routes.conf:162:7).
 //
@@ -1302,7 +1146,7 @@ func (u *URLBuilder) GetMakefile() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:1306:1
+//line routes_gen.go:1150:1
 
 // GetArticles returns the URL of route "get_articles": /articles (routes.conf:192:7).
 //
@@ -1311,7 +1155,7 @@ func (u *URLBuilder) GetArticles() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:1315:1
+//line routes_gen.go:1159:1
 
 // GetArticlesGoCommandHTML returns the URL of route "get_articles_go_command_html": /articles/go_command.html (routes.conf:198:7).
 //
@@ -1320,7 +1164,7 @@ func (u *URLBuilder) GetArticlesGoCommandHTML() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:1324:1
+//line routes_gen.go:1168:1
 
 // GetArticlesIndexHTML returns the URL of route "get_articles_index_html": /articles/index.html (routes.conf:204:7).
 //
@@ -1329,7 +1173,7 @@ func (u *URLBuilder) GetArticlesIndexHTML() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:1333:1
+//line routes_gen.go:1177:1
 
 // GetArticlesWiki returns the URL of route "get_articles_wiki": /articles/wiki (routes.conf:210:7).
 //
@@ -1338,7 +1182,7 @@ func (u *URLBuilder) GetArticlesWiki() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:1342:1
+//line routes_gen.go:1186:1
 
 // GetArticlesWikiMakefile returns the URL of route "get_articles_wiki_makefile": /articles/wiki/Makefile (routes.conf:270:7).
 //
@@ -1347,7 +1191,7 @@ func (u *URLBuilder) GetArticlesWikiMakefile() string {
 	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:1351:1
+//line routes_gen.go:1195:1
 
 // GetArticlesWikiEditHTML returns the URL of route "get_articles_wiki_edit_html": /articles/wiki/edit.html (routes.conf:216:7).
 //
@@ -1356,7 +1200,7 @@ func (u *URLBuilder) GetArticlesWikiEditHTML() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:1360:1
+//line routes_gen.go:1204:1
 
 // GetArticlesWikiFinalNoclosureGo returns the URL of route "get_articles_wiki_final_noclosure_go": /articles/wiki/final-noclosure.go (routes.conf:222:7).
 //
@@ -1365,7 +1209,7 @@ func (u *URLBuilder) GetArticlesWikiFinalNoclosureGo() string {
 	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:1369:1
+//line routes_gen.go:1213:1
 
 // GetArticlesWikiFinalNoerrorGo returns the URL of route "get_articles_wiki_final_noerror_go": /articles/wiki/final-noerror.go (routes.conf:228:7).
 //
@@ -1374,7 +1218,7 @@ func (u *URLBuilder) GetArticlesWikiFinalNoerrorGo() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:1378:1
+//line routes_gen.go:1222:1
 
 // GetArticlesWikiFinalParsetemplateGo returns the URL of route "get_articles_wiki_final_parsetemplate_go": /articles/wiki/final-parsetemplate.go (routes.conf:234:7).
 //
@@ -1383,7 +1227,7 @@ func (u *URLBuilder) GetArticlesWikiFinalParsetemplateGo() string {
 	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:1387:1
+//line routes_gen.go:1231:1
 
 // GetArticlesWikiFinalTemplateGo returns the URL of route "get_articles_wiki_final_template_go": /articles/wiki/final-template.go (routes.conf:240:7).
 //
@@ -1392,7 +1236,7 @@ func (u *URLBuilder) GetArticlesWikiFinalTemplateGo() string {
 	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:1396:1
+//line routes_gen.go:1240:1
 
 // GetArticlesWikiFinalGo returns the URL of route "get_articles_wiki_final_go": /articles/wiki/final.go (routes.conf:246:7).
 //
@@ -1401,7 +1245,7 @@ func (u *URLBuilder) GetArticlesWikiFinalGo() string {
 	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:1405:1
+//line routes_gen.go:1249:1
 
 // GetArticlesWikiGetGo returns the URL of route "get_articles_wiki_get_go": /articles/wiki/get.go (routes.conf:252:7).
 //
@@ -1410,7 +1254,7 @@ func (u *URLBuilder) GetArticlesWikiGetGo() string {
 	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:1414:1
+//line routes_gen.go:1258:1
 
 // GetArticlesWikiHTTPSampleGo returns the URL of route "get_articles_wiki_http_sample_go": /articles/wiki/http-sample.go (routes.conf:258:7).
 //
@@ -1419,7 +1263,7 @@ func (u *URLBuilder) GetArticlesWikiHTTPSampleGo() string {
 	return routegenHelperURL(u, 14)
 }
 
-//line routes_gen.go:1423:1
+//line routes_gen.go:1267:1
 
 // GetArticlesWikiIndexHTML returns the URL of route "get_articles_wiki_index_html": /articles/wiki/index.html (routes.conf:264:7).
 //
@@ -1428,7 +1272,7 @@ func (u *URLBuilder) GetArticlesWikiIndexHTML() string {
 	return routegenHelperURL(u, 15)
 }
 
-//line routes_gen.go:1432:1
+//line routes_gen.go:1276:1
 
 // GetArticlesWikiNotemplateGo returns the URL of route "get_articles_wiki_notemplate_go": /articles/wiki/notemplate.go (routes.conf:276:7).
 //
@@ -1437,7 +1281,7 @@ func (u *URLBuilder) GetArticlesWikiNotemplateGo() string {
 	return routegenHelperURL(u, 16)
 }
 
-//line routes_gen.go:1441:1
+//line routes_gen.go:1285:1
 
 // GetArticlesWikiPart1NoerrorGo returns the URL of route "get_articles_wiki_part1_noerror_go": /articles/wiki/part1-noerror.go (routes.conf:282:7).
 //
@@ -1446,7 +1290,7 @@ func (u *URLBuilder) GetArticlesWikiPart1NoerrorGo() string {
 	return routegenHelperURL(u, 17)
 }
 
-//line routes_gen.go:1450:1
+//line routes_gen.go:1294:1
 
 // GetArticlesWikiPart1Go returns the URL of route "get_articles_wiki_part1_go": /articles/wiki/part1.go (routes.conf:288:7).
 //
@@ -1455,7 +1299,7 @@ func (u *URLBuilder) GetArticlesWikiPart1Go() string {
 	return routegenHelperURL(u, 18)
 }
 
-//line routes_gen.go:1459:1
+//line routes_gen.go:1303:1
 
 // GetArticlesWikiPart2Go returns the URL of route "get_articles_wiki_part2_go": /articles/wiki/part2.go (routes.conf:294:7).
 //
@@ -1464,7 +1308,7 @@ func (u *URLBuilder) GetArticlesWikiPart2Go() string {
 	return routegenHelperURL(u, 19)
 }
 
-//line routes_gen.go:1468:1
+//line routes_gen.go:1312:1
 
 // GetArticlesWikiPart3ErrorhandlingGo returns the URL of route "get_articles_wiki_part3_errorhandling_go": /articles/wiki/part3-errorhandling.go (routes.conf:300:7).
 //
@@ -1473,7 +1317,7 @@ func (u *URLBuilder) GetArticlesWikiPart3ErrorhandlingGo() string {
 	return routegenHelperURL(u, 20)
 }
 
-//line routes_gen.go:1477:1
+//line routes_gen.go:1321:1
 
 // GetArticlesWikiPart3Go returns the URL of route "get_articles_wiki_part3_go": /articles/wiki/part3.go (routes.conf:306:7).
 //
@@ -1482,7 +1326,7 @@ func (u *URLBuilder) GetArticlesWikiPart3Go() string {
 	return routegenHelperURL(u, 21)
 }
 
-//line routes_gen.go:1486:1
+//line routes_gen.go:1330:1
 
 // GetArticlesWikiTestBash returns the URL of route "get_articles_wiki_test_bash": /articles/wiki/test.bash (routes.conf:312:7).
 //
@@ -1491,7 +1335,7 @@ func (u *URLBuilder) GetArticlesWikiTestBash() string {
 	return routegenHelperURL(u, 22)
 }
 
-//line routes_gen.go:1495:1
+//line routes_gen.go:1339:1
 
 // GetArticlesWikiTestTestTxtGood returns the URL of route "get_articles_wiki_test_test_txt_good": /articles/wiki/test_Test.txt.good (routes.conf:324:7).
 //
@@ -1500,7 +1344,7 @@ func (u *URLBuilder) GetArticlesWikiTestTestTxtGood() string {
 	return routegenHelperURL(u, 23)
 }
 
-//line routes_gen.go:1504:1
+//line routes_gen.go:1348:1
 
 // GetArticlesWikiTestEditGood returns the URL of route "get_articles_wiki_test_edit_good": /articles/wiki/test_edit.good (routes.conf:318:7).
 //
@@ -1509,7 +1353,7 @@ func (u *URLBuilder) GetArticlesWikiTestEditGood() string {
 	return routegenHelperURL(u, 24)
 }
 
-//line routes_gen.go:1513:1
+//line routes_gen.go:1357:1
 
 // GetArticlesWikiTestViewGood returns the URL of route "get_articles_wiki_test_view_good": /articles/wiki/test_view.good (routes.conf:330:7).
 //
@@ -1518,7 +1362,7 @@ func (u *URLBuilder) GetArticlesWikiTestViewGood() string {
 	return routegenHelperURL(u, 25)
 }
 
-//line routes_gen.go:1522:1
+//line routes_gen.go:1366:1
 
 // GetArticlesWikiViewHTML returns the URL of route "get_articles_wiki_view_html": /articles/wiki/view.html (routes.conf:336:7).
 //
@@ -1527,7 +1371,7 @@ func (u *URLBuilder) GetArticlesWikiViewHTML() string {
 	return routegenHelperURL(u, 26)
 }
 
-//line routes_gen.go:1531:1
+//line routes_gen.go:1375:1
 
 // GetCmdHTML returns the URL of route "get_cmd_html": /cmd.html (routes.conf:12:7).
 //
@@ -1536,7 +1380,7 @@ func (u *URLBuilder) GetCmdHTML() string {
 	return routegenHelperURL(u, 27)
 }
 
-//line routes_gen.go:1540:1
+//line routes_gen.go:1384:1
 
 // GetCodeHTML returns the URL of route "get_code_html": /code.html (routes.conf:18:7).
 //
@@ -1545,7 +1389,7 @@ func (u *URLBuilder) GetCodeHTML() string {
 	return routegenHelperURL(u, 28)
 }
 
-//line routes_gen.go:1549:1
+//line routes_gen.go:1393:1
 
 // GetCodewalk returns the URL of route "get_codewalk": /codewalk (routes.conf:342:7).
 //
@@ -1554,7 +1398,7 @@ func (u *URLBuilder) GetCodewalk() string {
 	return routegenHelperURL(u, 29)
 }
 
-//line routes_gen.go:1558:1
+//line routes_gen.go:1402:1
 
 // GetCodewalkCodewalkCSS returns the URL of route "get_codewalk_codewalk_css": /codewalk/codewalk.css (routes.conf:348:7).
 //
@@ -1563,7 +1407,7 @@ func (u *URLBuilder) GetCodewalkCodewalkCSS() string {
 	return routegenHelperURL(u, 30)
 }
 
-//line routes_gen.go:1567:1
+//line routes_gen.go:1411:1
 
 // GetCodewalkCodewalkJs returns the URL of route "get_codewalk_codewalk_js": /codewalk/codewalk.js (routes.conf:354:7).
 //
@@ -1572,7 +1416,7 @@ func (u *URLBuilder) GetCodewalkCodewalkJs() string {
 	return routegenHelperURL(u, 31)
 }
 
-//line routes_gen.go:1576:1
+//line routes_gen.go:1420:1
 
 // GetCodewalkCodewalkXML returns the URL of route "get_codewalk_codewalk_xml": /codewalk/codewalk.xml (routes.conf:360:7).
 //
@@ -1581,7 +1425,7 @@ func (u *URLBuilder) GetCodewalkCodewalkXML() string {
 	return routegenHelperURL(u, 32)
 }
 
-//line routes_gen.go:1585:1
+//line routes_gen.go:1429:1
 
 // GetCodewalkFunctionsXML returns the URL of route "get_codewalk_functions_xml": /codewalk/functions.xml (routes.conf:366:7).
 //
@@ -1590,7 +1434,7 @@ func (u *URLBuilder) GetCodewalkFunctionsXML() string {
 	return routegenHelperURL(u, 33)
 }
 
-//line routes_gen.go:1594:1
+//line routes_gen.go:1438:1
 
 // GetCodewalkMarkovGo returns the URL of route "get_codewalk_markov_go": /codewalk/markov.go (routes.conf:372:7).
 //
@@ -1599,7 +1443,7 @@ func (u *URLBuilder) GetCodewalkMarkovGo() string {
 	return routegenHelperURL(u, 34)
 }
 
-//line routes_gen.go:1603:1
+//line routes_gen.go:1447:1
 
 // GetCodewalkMarkovXML returns the URL of route "get_codewalk_markov_xml": /codewalk/markov.xml (routes.conf:378:7).
 //
@@ -1608,7 +1452,7 @@ func (u *URLBuilder) GetCodewalkMarkovXML() string {
 	return routegenHelperURL(u, 35)
 }
 
-//line routes_gen.go:1612:1
+//line routes_gen.go:1456:1
 
 // GetCodewalkPigGo returns the URL of route "get_codewalk_pig_go": /codewalk/pig.go (routes.conf:384:7).
 //
@@ -1617,7 +1461,7 @@ func (u *URLBuilder) GetCodewalkPigGo() string {
 	return routegenHelperURL(u, 36)
 }
 
-//line routes_gen.go:1621:1
+//line routes_gen.go:1465:1
 
 // GetCodewalkPopoutPng returns the URL of route "get_codewalk_popout_png": /codewalk/popout.png (routes.conf:390:7).
 //
@@ -1626,7 +1470,7 @@ func (u *URLBuilder) GetCodewalkPopoutPng() string {
 	return routegenHelperURL(u, 37)
 }
 
-//line routes_gen.go:1630:1
+//line routes_gen.go:1474:1
 
 // GetCodewalkRun returns the URL of route "get_codewalk_run": /codewalk/run (routes.conf:396:7).
 //
@@ -1635,7 +1479,7 @@ func (u *URLBuilder) GetCodewalkRun() string {
 	return routegenHelperURL(u, 38)
 }
 
-//line routes_gen.go:1639:1
+//line routes_gen.go:1483:1
 
 // GetCodewalkSharememXML returns the URL of route "get_codewalk_sharemem_xml": /codewalk/sharemem.xml (routes.conf:402:7).
 //
@@ -1644,7 +1488,7 @@ func (u *URLBuilder) GetCodewalkSharememXML() string {
 	return routegenHelperURL(u, 39)
 }
 
-//line routes_gen.go:1648:1
+//line routes_gen.go:1492:1
 
 // GetCodewalkUrlpollGo returns the URL of route "get_codewalk_urlpoll_go": /codewalk/urlpoll.go (routes.conf:408:7).
 //
@@ -1653,7 +1497,7 @@ func (u *URLBuilder) GetCodewalkUrlpollGo() string {
 	return routegenHelperURL(u, 40)
 }
 
-//line routes_gen.go:1657:1
+//line routes_gen.go:1501:1
 
 // GetContribHTML returns the URL of route "get_contrib_html": /contrib.html (routes.conf:24:7).
 //
@@ -1662,7 +1506,7 @@ func (u *URLBuilder) GetContribHTML() string {
 	return routegenHelperURL(u, 41)
 }
 
-//line routes_gen.go:1666:1
+//line routes_gen.go:1510:1
 
 // GetContributeHTML returns the URL of route "get_contribute_html": /contribute.html (routes.conf:30:7).
 //
@@ -1671,7 +1515,7 @@ func (u *URLBuilder) GetContributeHTML() string {
 	return routegenHelperURL(u, 42)
 }
 
-//line routes_gen.go:1675:1
+//line routes_gen.go:1519:1
 
 // GetDebuggingWithGdbHTML returns the URL of route "get_debugging_with_gdb_html": /debugging_with_gdb.html (routes.conf:36:7).
 //
@@ -1680,7 +1524,7 @@ func (u *URLBuilder) GetDebuggingWithGdbHTML() string {
 	return routegenHelperURL(u, 43)
 }
 
-//line routes_gen.go:1684:1
+//line routes_gen.go:1528:1
 
 // GetDevel returns the URL of route "get_devel": /devel (routes.conf:414:7).
 //
@@ -1689,7 +1533,7 @@ func (u *URLBuilder) GetDevel() string {
 	return routegenHelperURL(u, 44)
 }
 
-//line routes_gen.go:1693:1
+//line routes_gen.go:1537:1
 
 // GetDevelReleaseHTML returns the URL of route "get_devel_release_html": /devel/release.html (routes.conf:420:7).
 //
@@ -1698,7 +1542,7 @@ func (u *URLBuilder) GetDevelReleaseHTML() string {
 	return routegenHelperURL(u, 45)
 }
 
-//line routes_gen.go:1702:1
+//line routes_gen.go:1546:1
 
 // GetDevelWeeklyHTML returns the URL of route "get_devel_weekly_html": /devel/weekly.html (routes.conf:426:7).
 //
@@ -1707,7 +1551,7 @@ func (u *URLBuilder) GetDevelWeeklyHTML() string {
 	return routegenHelperURL(u, 46)
 }
 
-//line routes_gen.go:1711:1
+//line routes_gen.go:1555:1
 
 // GetDocsHTML returns the URL of route "get_docs_html": /docs.html (routes.conf:42:7).
 //
@@ -1716,7 +1560,7 @@ func (u *URLBuilder) GetDocsHTML() string {
 	return routegenHelperURL(u, 47)
 }
 
-//line routes_gen.go:1720:1
+//line routes_gen.go:1564:1
 
 // GetEffectiveGoHTML returns the URL of route "get_effective_go_html": /effective_go.html (routes.conf:48:7).
 //
@@ -1725,7 +1569,7 @@ func (u *URLBuilder) GetEffectiveGoHTML() string {
 	return routegenHelperURL(u, 48)
 }
 
-//line routes_gen.go:1729:1
+//line routes_gen.go:1573:1
 
 // GetFilesLog returns the URL of route "get_files_log": /files.log (routes.conf:54:7).
 //
@@ -1734,7 +1578,7 @@ func (u *URLBuilder) GetFilesLog() string {
 	return routegenHelperURL(u, 49)
 }
 
-//line routes_gen.go:1738:1
+//line routes_gen.go:1582:1
 
 // GetGccgoContributeHTML returns the URL of route "get_gccgo_contribute_html": /gccgo_contribute.html (routes.conf:60:7).
 //
@@ -1743,7 +1587,7 @@ func (u *URLBuilder) GetGccgoContributeHTML() string {
 	return routegenHelperURL(u, 50)
 }
 
-//line routes_gen.go:1747:1
+//line routes_gen.go:1591:1
 
 // GetGccgoInstallHTML returns the URL of route "get_gccgo_install_html": /gccgo_install.html (routes.conf:66:7).
 //
@@ -1752,7 +1596,7 @@ func (u *URLBuilder) GetGccgoInstallHTML() string {
 	return routegenHelperURL(u, 51)
 }
 
-//line routes_gen.go:1756:1
+//line routes_gen.go:1600:1
 
 // GetGoLogoBlackPng returns the URL of route "get_go_logo_black_png": /go-logo-black.png (routes.conf:72:7).
 //
@@ -1761,7 +1605,7 @@ func (u *URLBuilder) GetGoLogoBlackPng() string {
 	return routegenHelperURL(u, 52)
 }
 
-//line routes_gen.go:1765:1
+//line routes_gen.go:1609:1
 
 // GetGoLogoBluePng returns the URL of route "get_go_logo_blue_png": /go-logo-blue.png (routes.conf:78:7).
 //
@@ -1770,7 +1614,7 @@ func (u *URLBuilder) GetGoLogoBluePng() string {
 	return routegenHelperURL(u, 53)
 }
 
-//line routes_gen.go:1774:1
+//line routes_gen.go:1618:1
 
 // GetGoLogoWhitePng returns the URL of route "get_go_logo_white_png": /go-logo-white.png (routes.conf:84:7).
 //
@@ -1779,7 +1623,7 @@ func (u *URLBuilder) GetGoLogoWhitePng() string {
 	return routegenHelperURL(u, 54)
 }
 
-//line routes_gen.go:1783:1
+//line routes_gen.go:1627:1
 
 // GetGo11HTML returns the URL of route "get_go1_1_html": /go1.1.html (routes.conf:90:7).
 //
@@ -1788,7 +1632,7 @@ func (u *URLBuilder) GetGo11HTML() string {
 	return routegenHelperURL(u, 55)
 }
 
-//line routes_gen.go:1792:1
+//line routes_gen.go:1636:1
 
 // GetGo12HTML returns the URL of route "get_go1_2_html": /go1.2.html (routes.conf:96:7).
 //
@@ -1797,7 +1641,7 @@ func (u *URLBuilder) GetGo12HTML() string {
 	return routegenHelperURL(u, 56)
 }
 
-//line routes_gen.go:1801:1
+//line routes_gen.go:1645:1
 
 // GetGo1HTML returns the URL of route "get_go1_html": /go1.html (routes.conf:102:7).
 //
@@ -1806,7 +1650,7 @@ func (u *URLBuilder) GetGo1HTML() string {
 	return routegenHelperURL(u, 57)
 }
 
-//line routes_gen.go:1810:1
+//line routes_gen.go:1654:1
 
 // GetGo1compatHTML returns the URL of route "get_go1compat_html": /go1compat.html (routes.conf:108:7).
 //
@@ -1815,7 +1659,7 @@ func (u *URLBuilder) GetGo1compatHTML() string {
 	return routegenHelperURL(u, 58)
 }
 
-//line routes_gen.go:1819:1
+//line routes_gen.go:1663:1
 
 // GetGoFaqHTML returns the URL of route "get_go_faq_html": /go_faq.html (routes.conf:114:7).
 //
@@ -1824,7 +1668,7 @@ func (u *URLBuilder) GetGoFaqHTML() string {
 	return routegenHelperURL(u, 59)
 }
 
-//line routes_gen.go:1828:1
+//line routes_gen.go:1672:1
 
 // GetGoMemHTML returns the URL of route "get_go_mem_html": /go_mem.html (routes.conf:120:7).
 //
@@ -1833,7 +1677,7 @@ func (u *URLBuilder) GetGoMemHTML() string {
 	return routegenHelperURL(u, 60)
 }
 
-//line routes_gen.go:1837:1
+//line routes_gen.go:1681:1
 
 // GetGoSpecHTML returns the URL of route "get_go_spec_html": /go_spec.html (routes.conf:126:7).
 //
@@ -1842,7 +1686,7 @@ func (u *URLBuilder) GetGoSpecHTML() string {
 	return routegenHelperURL(u, 61)
 }
 
-//line routes_gen.go:1846:1
+//line routes_gen.go:1690:1
 
 // GetGopher returns the URL of route "get_gopher": /gopher (routes.conf:432:7).
 //
@@ -1851,7 +1695,7 @@ func (u *URLBuilder) GetGopher() string {
 	return routegenHelperURL(u, 62)
 }
 
-//line routes_gen.go:1855:1
+//line routes_gen.go:1699:1
 
 // GetGopherAppenginegopherJpg returns the URL of route "get_gopher_appenginegopher_jpg": /gopher/appenginegopher.jpg (routes.conf:438:7).
 //
@@ -1860,7 +1704,7 @@ func (u *URLBuilder) GetGopherAppenginegopherJpg() string {
 	return routegenHelperURL(u, 63)
 }
 
-//line routes_gen.go:1864:1
+//line routes_gen.go:1708:1
 
 // GetGopherAppenginegophercolorJpg returns the URL of route "get_gopher_appenginegophercolor_jpg": /gopher/appenginegophercolor.jpg (routes.conf:444:7).
 //
@@ -1869,7 +1713,7 @@ func (u *URLBuilder) GetGopherAppenginegophercolorJpg() string {
 	return routegenHelperURL(u, 64)
 }
 
-//line routes_gen.go:1873:1
+//line routes_gen.go:1717:1
 
 // GetGopherAppenginelogoGif returns the URL of route "get_gopher_appenginelogo_gif": /gopher/appenginelogo.gif (routes.conf:450:7).
 //
@@ -1878,7 +1722,7 @@ func (u *URLBuilder) GetGopherAppenginelogoGif() string {
 	return routegenHelperURL(u, 65)
 }
 
-//line routes_gen.go:1882:1
+//line routes_gen.go:1726:1
 
 // GetGopherBumperPng returns the URL of route "get_gopher_bumper_png": /gopher/bumper.png (routes.conf:456:7).
 //
@@ -1887,7 +1731,7 @@ func (u *URLBuilder) GetGopherBumperPng() string {
 	return routegenHelperURL(u, 66)
 }
 
-//line routes_gen.go:1891:1
+//line routes_gen.go:1735:1
 
 // GetGopherBumper192x108Png returns the URL of route "get_gopher_bumper192x108_png": /gopher/bumper192x108.png (routes.conf:462:7).
 //
@@ -1896,7 +1740,7 @@ func (u *URLBuilder) GetGopherBumper192x108Png() string {
 	return routegenHelperURL(u, 67)
 }
 
-//line routes_gen.go:1900:1
+//line routes_gen.go:1744:1
 
 // GetGopherBumper320x180Png returns the URL of route "get_gopher_bumper320x180_png": /gopher/bumper320x180.png (routes.conf:468:7).
 //
@@ -1905,7 +1749,7 @@ func (u *URLBuilder) GetGopherBumper320x180Png() string {
 	return routegenHelperURL(u, 68)
 }
 
-//line routes_gen.go:1909:1
+//line routes_gen.go:1753:1
 
 // GetGopherBumper480x270Png returns the URL of route "get_gopher_bumper480x270_png": /gopher/bumper480x270.png (routes.conf:474:7).
 //
@@ -1914,7 +1758,7 @@ func (u *URLBuilder) GetGopherBumper480x270Png() string {
 	return routegenHelperURL(u, 69)
 }
 
-//line routes_gen.go:1918:1
+//line routes_gen.go:1762:1
 
 // GetGopherBumper640x360Png returns the URL of route "get_gopher_bumper640x360_png": /gopher/bumper640x360.png (routes.conf:480:7).
 //
@@ -1923,7 +1767,7 @@ func (u *URLBuilder) GetGopherBumper640x360Png() string {
 	return routegenHelperURL(u, 70)
 }
 
-//line routes_gen.go:1927:1
+//line routes_gen.go:1771:1
 
 // GetGopherDocPng returns the URL of route "get_gopher_doc_png": /gopher/doc.png (routes.conf:486:7).
 //
@@ -1932,7 +1776,7 @@ func (u *URLBuilder) GetGopherDocPng() string {
 	return routegenHelperURL(u, 71)
 }
 
-//line routes_gen.go:1936:1
+//line routes_gen.go:1780:1
 
 // GetGopherFrontpagePng returns the URL of route "get_gopher_frontpage_png": /gopher/frontpage.png (routes.conf:492:7).
 //
@@ -1941,7 +1785,7 @@ func (u *URLBuilder) GetGopherFrontpagePng() string {
 	return routegenHelperURL(u, 72)
 }
 
-//line routes_gen.go:1945:1
+//line routes_gen.go:1789:1
 
 // GetGopherGopherbwPng returns the URL of route "get_gopher_gopherbw_png": /gopher/gopherbw.png (routes.conf:498:7).
 //
@@ -1950,7 +1794,7 @@ func (u *URLBuilder) GetGopherGopherbwPng() string {
 	return routegenHelperURL(u, 73)
 }
 
-//line routes_gen.go:1954:1
+//line routes_gen.go:1798:1
 
 // GetGopherGophercolorPng returns the URL of route "get_gopher_gophercolor_png": /gopher/gophercolor.png (routes.conf:504:7).
 //
@@ -1959,7 +1803,7 @@ func (u *URLBuilder) GetGopherGophercolorPng() string {
 	return routegenHelperURL(u, 74)
 }
 
-//line routes_gen.go:1963:1
+//line routes_gen.go:1807:1
 
 // GetGopherGophercolor16x16Png returns the URL of route "get_gopher_gophercolor16x16_png": /gopher/gophercolor16x16.png (routes.conf:510:7).
 //
@@ -1968,7 +1812,7 @@ func (u *URLBuilder) GetGopherGophercolor16x16Png() string {
 	return routegenHelperURL(u, 75)
 }
 
-//line routes_gen.go:1972:1
+//line routes_gen.go:1816:1
 
 // GetGopherHelpPng returns the URL of route "get_gopher_help_png": /gopher/help.png (routes.conf:516:7).
 //
@@ -1977,7 +1821,7 @@ func (u *URLBuilder) GetGopherHelpPng() string {
 	return routegenHelperURL(u, 76)
 }
 
-//line routes_gen.go:1981:1
+//line routes_gen.go:1825:1
 
 // GetGopherPencil returns the URL of route "get_gopher_pencil": /gopher/pencil (routes.conf:552:7).
 //
@@ -1986,7 +1830,7 @@ func (u *URLBuilder) GetGopherPencil() string {
 	return routegenHelperURL(u, 77)
 }
 
-//line routes_gen.go:1990:1
+//line routes_gen.go:1834:1
 
 // GetGopherPencilGopherhatJpg returns the URL of route "get_gopher_pencil_gopherhat_jpg": /gopher/pencil/gopherhat.jpg (routes.conf:558:7).
 //
@@ -1995,7 +1839,7 @@ func (u *URLBuilder) GetGopherPencilGopherhatJpg() string {
 	return routegenHelperURL(u, 78)
 }
 
-//line routes_gen.go:1999:1
+//line routes_gen.go:1843:1
 
 // GetGopherPencilGopherhelmetJpg returns the URL of route "get_gopher_pencil_gopherhelmet_jpg": /gopher/pencil/gopherhelmet.jpg (routes.conf:564:7).
 //
@@ -2004,7 +1848,7 @@ func (u *URLBuilder) GetGopherPencilGopherhelmetJpg() string {
 	return routegenHelperURL(u, 79)
 }
 
-//line routes_gen.go:2008:1
+//line routes_gen.go:1852:1
 
 // GetGopherPencilGophermegaJpg returns the URL of route "get_gopher_pencil_gophermega_jpg": /gopher/pencil/gophermega.jpg (routes.conf:570:7).
 //
@@ -2013,7 +1857,7 @@ func (u *URLBuilder) GetGopherPencilGophermegaJpg() string {
 	return routegenHelperURL(u, 80)
 }
 
-//line routes_gen.go:2017:1
+//line routes_gen.go:1861:1
 
 // GetGopherPencilGopherrunningJpg returns the URL of route "get_gopher_pencil_gopherrunning_jpg": /gopher/pencil/gopherrunning.jpg (routes.conf:576:7).
 //
@@ -2022,7 +1866,7 @@ func (u *URLBuilder) GetGopherPencilGopherrunningJpg() string {
 	return routegenHelperURL(u, 81)
 }
 
-//line routes_gen.go:2026:1
+//line routes_gen.go:1870:1
 
 // GetGopherPencilGopherswimJpg returns the URL of route "get_gopher_pencil_gopherswim_jpg": /gopher/pencil/gopherswim.jpg (routes.conf:582:7).
 //
@@ -2031,7 +1875,7 @@ func (u *URLBuilder) GetGopherPencilGopherswimJpg() string {
 	return routegenHelperURL(u, 82)
 }
 
-//line routes_gen.go:2035:1
+//line routes_gen.go:1879:1
 
 // GetGopherPencilGopherswrenchJpg returns the URL of route "get_gopher_pencil_gopherswrench_jpg": /gopher/pencil/gopherswrench.jpg (routes.conf:588:7).
 //
@@ -2040,7 +1884,7 @@ func (u *URLBuilder) GetGopherPencilGopherswrenchJpg() string {
 	return routegenHelperURL(u, 83)
 }
 
-//line routes_gen.go:2044:1
+//line routes_gen.go:1888:1
 
 // GetGopherPkgPng returns the URL of route "get_gopher_pkg_png": /gopher/pkg.png (routes.conf:522:7).
 //
@@ -2049,7 +1893,7 @@ func (u *URLBuilder) GetGopherPkgPng() string {
 	return routegenHelperURL(u, 84)
 }
 
-//line routes_gen.go:2053:1
+//line routes_gen.go:1897:1
 
 // GetGopherProjectPng returns the URL of route "get_gopher_project_png": /gopher/project.png (routes.conf:528:7).
 //
@@ -2058,7 +1902,7 @@ func (u *URLBuilder) GetGopherProjectPng() string {
 	return routegenHelperURL(u, 85)
 }
 
-//line routes_gen.go:2062:1
+//line routes_gen.go:1906:1
 
 // GetGopherRefPng returns the URL of route "get_gopher_ref_png": /gopher/ref.png (routes.conf:534:7).
 //
@@ -2067,7 +1911,7 @@ func (u *URLBuilder) GetGopherRefPng() string {
 	return routegenHelperURL(u, 86)
 }
 
-//line routes_gen.go:2071:1
+//line routes_gen.go:1915:1
 
 // GetGopherRunPng returns the URL of route "get_gopher_run_png": /gopher/run.png (routes.conf:540:7).
 //
@@ -2076,7 +1920,7 @@ func (u *URLBuilder) GetGopherRunPng() string {
 	return routegenHelperURL(u, 87)
 }
 
-//line routes_gen.go:2080:1
+//line routes_gen.go:1924:1
 
 // GetGopherTalksPng returns the URL of route "get_gopher_talks_png": /gopher/talks.png (routes.conf:546:7).
 //
@@ -2085,7 +1929,7 @@ func (u *URLBuilder) GetGopherTalksPng() string {
 	return routegenHelperURL(u, 88)
 }
 
-//line routes_gen.go:2089:1
+//line routes_gen.go:1933:1
 
 // GetHelpHTML returns the URL of route "get_help_html": /help.html (routes.conf:132:7).
 //
@@ -2094,7 +1938,7 @@ func (u *URLBuilder) GetHelpHTML() string {
 	return routegenHelperURL(u, 89)
 }
 
-//line routes_gen.go:2098:1
+//line routes_gen.go:1942:1
 
 // GetIeCSS returns the URL of route "get_ie_css": /ie.css (routes.conf:138:7).
 //
@@ -2103,7 +1947,7 @@ func (u *URLBuilder) GetIeCSS() string {
 	return routegenHelperURL(u, 90)
 }
 
-//line routes_gen.go:2107:1
+//line routes_gen.go:1951:1
 
 // GetInstallSourceHTML returns the URL of route "get_install_source_html": /install-source.html (routes.conf:144:7).
 //
@@ -2112,7 +1956,7 @@ func (u *URLBuilder) GetInstallSourceHTML() string {
 	return routegenHelperURL(u, 91)
 }
 
-//line routes_gen.go:2116:1
+//line routes_gen.go:1960:1
 
 // GetInstallHTML returns the URL of route "get_install_html": /install.html (routes.conf:150:7).
 //
@@ -2121,7 +1965,7 @@ func (u *URLBuilder) GetInstallHTML() string {
 	return routegenHelperURL(u, 92)
 }
 
-//line routes_gen.go:2125:1
+//line routes_gen.go:1969:1
 
 // GetLogo153x55Png returns the URL of route "get_logo_153x55_png": /logo-153x55.png (routes.conf:156:7).
 //
@@ -2130,7 +1974,7 @@ func (u *URLBuilder) GetLogo153x55Png() string {
 	return routegenHelperURL(u, 93)
 }
 
-//line routes_gen.go:2134:1
+//line routes_gen.go:1978:1
 
 // GetPlay returns the URL of route "get_play": /play (routes.conf:594:7).
 //
@@ -2139,7 +1983,7 @@ func (u *URLBuilder) GetPlay() string {
 	return routegenHelperURL(u, 94)
 }
 
-//line routes_gen.go:2143:1
+//line routes_gen.go:1987:1
 
 // GetPlayFibGo returns the URL of route "get_play_fib_go": /play/fib.go (routes.conf:600:7).
 //
@@ -2148,7 +1992,7 @@ func (u *URLBuilder) GetPlayFibGo() string {
 	return routegenHelperURL(u, 95)
 }
 
-//line routes_gen.go:2152:1
+//line routes_gen.go:1996:1
 
 // GetPlayHelloGo returns the URL of route "get_play_hello_go": /play/hello.go (routes.conf:606:7).
 //
@@ -2157,7 +2001,7 @@ func (u *URLBuilder) GetPlayHelloGo() string {
 	return routegenHelperURL(u, 96)
 }
 
-//line routes_gen.go:2161:1
+//line routes_gen.go:2005:1
 
 // GetPlayLifeGo returns the URL of route "get_play_life_go": /play/life.go (routes.conf:612:7).
 //
@@ -2166,7 +2010,7 @@ func (u *URLBuilder) GetPlayLifeGo() string {
 	return routegenHelperURL(u, 97)
 }
 
-//line routes_gen.go:2170:1
+//line routes_gen.go:2014:1
 
 // GetPlayPeanoGo returns the URL of route "get_play_peano_go": /play/peano.go (routes.conf:618:7).
 //
@@ -2175,7 +2019,7 @@ func (u *URLBuilder) GetPlayPeanoGo() string {
 	return routegenHelperURL(u, 98)
 }
 
-//line routes_gen.go:2179:1
+//line routes_gen.go:2023:1
 
 // GetPlayPiGo returns the URL of route "get_play_pi_go": /play/pi.go (routes.conf:624:7).
 //
@@ -2184,7 +2028,7 @@ func (u *URLBuilder) GetPlayPiGo() string {
 	return routegenHelperURL(u, 99)
 }
 
-//line routes_gen.go:2188:1
+//line routes_gen.go:2032:1
 
 // GetPlaySieveGo returns the URL of route "get_play_sieve_go": /play/sieve.go (routes.conf:630:7).
 //
@@ -2193,7 +2037,7 @@ func (u *URLBuilder) GetPlaySieveGo() string {
 	return routegenHelperURL(u, 100)
 }
 
-//line routes_gen.go:2197:1
+//line routes_gen.go:2041:1
 
 // GetPlaySolitaireGo returns the URL of route "get_play_solitaire_go": /play/solitaire.go (routes.conf:636:7).
 //
@@ -2202,7 +2046,7 @@ func (u *URLBuilder) GetPlaySolitaireGo() string {
 	return routegenHelperURL(u, 101)
 }
 
-//line routes_gen.go:2206:1
+//line routes_gen.go:2050:1
 
 // GetPlayTreeGo returns the URL of route "get_play_tree_go": /play/tree.go (routes.conf:642:7).
 //
@@ -2211,7 +2055,7 @@ func (u *URLBuilder) GetPlayTreeGo() string {
 	return routegenHelperURL(u, 102)
 }
 
-//line routes_gen.go:2215:1
+//line routes_gen.go:2059:1
 
 // GetProgs returns the URL of route "get_progs": /progs (routes.conf:648:7).
 //
@@ -2220,7 +2064,7 @@ func (u *URLBuilder) GetProgs() string {
 	return routegenHelperURL(u, 103)
 }
 
-//line routes_gen.go:2224:1
+//line routes_gen.go:2068:1
 
 // GetProgsCgo1Go returns the URL of route "get_progs_cgo1_go": /progs/cgo1.go (routes.conf:654:7).
 //
@@ -2229,7 +2073,7 @@ func (u *URLBuilder) GetProgsCgo1Go() string {
 	return routegenHelperURL(u, 104)
 }
 
-//line routes_gen.go:2233:1
+//line routes_gen.go:2077:1
 
 // GetProgsCgo2Go returns the URL of route "get_progs_cgo2_go": /progs/cgo2.go (routes.conf:660:7).
 //
@@ -2238,7 +2082,7 @@ func (u *URLBuilder) GetProgsCgo2Go() string {
 	return routegenHelperURL(u, 105)
 }
 
-//line routes_gen.go:2242:1
+//line routes_gen.go:2086:1
 
 // GetProgsCgo3Go returns the URL of route "get_progs_cgo3_go": /progs/cgo3.go (routes.conf:666:7).
 //
@@ -2247,7 +2091,7 @@ func (u *URLBuilder) GetProgsCgo3Go() string {
 	return routegenHelperURL(u, 106)
 }
 
-//line routes_gen.go:2251:1
+//line routes_gen.go:2095:1
 
 // GetProgsCgo4Go returns the URL of route "get_progs_cgo4_go": /progs/cgo4.go (routes.conf:672:7).
 //
@@ -2256,7 +2100,7 @@ func (u *URLBuilder) GetProgsCgo4Go() string {
 	return routegenHelperURL(u, 107)
 }
 
-//line routes_gen.go:2260:1
+//line routes_gen.go:2104:1
 
 // GetProgsDeferGo returns the URL of route "get_progs_defer_go": /progs/defer.go (routes.conf:678:7).
 //
@@ -2265,7 +2109,7 @@ func (u *URLBuilder) GetProgsDeferGo() string {
 	return routegenHelperURL(u, 108)
 }
 
-//line routes_gen.go:2269:1
+//line routes_gen.go:2113:1
 
 // GetProgsDeferOut returns the URL of route "get_progs_defer_out": /progs/defer.out (routes.conf:684:7).
 //
@@ -2274,7 +2118,7 @@ func (u *URLBuilder) GetProgsDeferOut() string {
 	return routegenHelperURL(u, 109)
 }
 
-//line routes_gen.go:2278:1
+//line routes_gen.go:2122:1
 
 // GetProgsDefer2Go returns the URL of route "get_progs_defer2_go": /progs/defer2.go (routes.conf:690:7).
 //
@@ -2283,7 +2127,7 @@ func (u *URLBuilder) GetProgsDefer2Go() string {
 	return routegenHelperURL(u, 110)
 }
 
-//line routes_gen.go:2287:1
+//line routes_gen.go:2131:1
 
 // GetProgsDefer2Out returns the URL of route "get_progs_defer2_out": /progs/defer2.out (routes.conf:696:7).
 //
@@ -2292,7 +2136,7 @@ func (u *URLBuilder) GetProgsDefer2Out() string {
 	return routegenHelperURL(u, 111)
 }
 
-//line routes_gen.go:2296:1
+//line routes_gen.go:2140:1
 
 // GetProgsEffBytesizeGo returns the URL of route "get_progs_eff_bytesize_go": /progs/eff_bytesize.go (routes.conf:702:7).
 //
@@ -2301,7 +2145,7 @@ func (u *URLBuilder) GetProgsEffBytesizeGo() string {
 	return routegenHelperURL(u, 112)
 }
 
-//line routes_gen.go:2305:1
+//line routes_gen.go:2149:1
 
 // GetProgsEffBytesizeOut returns the URL of route "get_progs_eff_bytesize_out": /progs/eff_bytesize.out (routes.conf:708:7).
 //
@@ -2310,7 +2154,7 @@ func (u *URLBuilder) GetProgsEffBytesizeOut() string {
 	return routegenHelperURL(u, 113)
 }
 
-//line routes_gen.go:2314:1
+//line routes_gen.go:2158:1
 
 // GetProgsEffQrGo returns the URL of route "get_progs_eff_qr_go": /progs/eff_qr.go (routes.conf:714:7).
 //
@@ -2319,7 +2163,7 @@ func (u *URLBuilder) GetProgsEffQrGo() string {
 	return routegenHelperURL(u, 114)
 }
 
-//line routes_gen.go:2323:1
+//line routes_gen.go:2167:1
 
 // GetProgsEffSequenceGo returns the URL of route "get_progs_eff_sequence_go": /progs/eff_sequence.go (routes.conf:720:7).
 //
@@ -2328,7 +2172,7 @@ func (u *URLBuilder) GetProgsEffSequenceGo() string {
 	return routegenHelperURL(u, 115)
 }
 
-//line routes_gen.go:2332:1
+//line routes_gen.go:2176:1
 
 // GetProgsEffSequenceOut returns the URL of route "get_progs_eff_sequence_out": /progs/eff_sequence.out (routes.conf:726:7).
 //
@@ -2337,7 +2181,7 @@ func (u *URLBuilder) GetProgsEffSequenceOut() string {
 	return routegenHelperURL(u, 116)
 }
 
-//line routes_gen.go:2341:1
+//line routes_gen.go:2185:1
 
 // GetProgsEffUnused1Go returns the URL of route "get_progs_eff_unused1_go": /progs/eff_unused1.go (routes.conf:732:7).
 //
@@ -2346,7 +2190,7 @@ func (u *URLBuilder) GetProgsEffUnused1Go() string {
 	return routegenHelperURL(u, 117)
 }
 
-//line routes_gen.go:2350:1
+//line routes_gen.go:2194:1
 
 // GetProgsEffUnused2Go returns the URL of route "get_progs_eff_unused2_go": /progs/eff_unused2.go (routes.conf:738:7).
 //
@@ -2355,7 +2199,7 @@ func (u *URLBuilder) GetProgsEffUnused2Go() string {
 	return routegenHelperURL(u, 118)
 }
 
-//line routes_gen.go:2359:1
+//line routes_gen.go:2203:1
 
 // GetProgsErrorGo returns the URL of route "get_progs_error_go": /progs/error.go (routes.conf:744:7).
 //
@@ -2364,7 +2208,7 @@ func (u *URLBuilder) GetProgsErrorGo() string {
 	return routegenHelperURL(u, 119)
 }
 
-//line routes_gen.go:2368:1
+//line routes_gen.go:2212:1
 
 // GetProgsError2Go returns the URL of route "get_progs_error2_go": /progs/error2.go (routes.conf:750:7).
 //
@@ -2373,7 +2217,7 @@ func (u *URLBuilder) GetProgsError2Go() string {
 	return routegenHelperURL(u, 120)
 }
 
-//line routes_gen.go:2377:1
+//line routes_gen.go:2221:1
 
 // GetProgsError3Go returns the URL of route "get_progs_error3_go": /progs/error3.go (routes.conf:756:7).
 //
@@ -2382,7 +2226,7 @@ func (u *URLBuilder) GetProgsError3Go() string {
 	return routegenHelperURL(u, 121)
 }
 
-//line routes_gen.go:2386:1
+//line routes_gen.go:2230:1
 
 // GetProgsError4Go returns the URL of route "get_progs_error4_go": /progs/error4.go (routes.conf:762:7).
 //
@@ -2391,7 +2235,7 @@ func (u *URLBuilder) GetProgsError4Go() string {
 	return routegenHelperURL(u, 122)
 }
 
-//line routes_gen.go:2395:1
+//line routes_gen.go:2239:1
 
 // GetProgsGo1Go returns the URL of route "get_progs_go1_go": /progs/go1.go (routes.conf:768:7).
 //
@@ -2400,7 +2244,7 @@ func (u *URLBuilder) GetProgsGo1Go() string {
 	return routegenHelperURL(u, 123)
 }
 
-//line routes_gen.go:2404:1
+//line routes_gen.go:2248:1
 
 // GetProgsGobs1Go returns the URL of route "get_progs_gobs1_go": /progs/gobs1.go (routes.conf:774:7).
 //
@@ -2409,7 +2253,7 @@ func (u *URLBuilder) GetProgsGobs1Go() string {
 	return routegenHelperURL(u, 124)
 }
 
-//line routes_gen.go:2413:1
+//line routes_gen.go:2257:1
 
 // GetProgsGobs2Go returns the URL of route "get_progs_gobs2_go": /progs/gobs2.go (routes.conf:780:7).
 //
@@ -2418,7 +2262,7 @@ func (u *URLBuilder) GetProgsGobs2Go() string {
 	return routegenHelperURL(u, 125)
 }
 
-//line routes_gen.go:2422:1
+//line routes_gen.go:2266:1
 
 // GetProgsImageDrawGo returns the URL of route "get_progs_image_draw_go": /progs/image_draw.go (routes.conf:786:7).
 //
@@ -2427,7 +2271,7 @@ func (u *URLBuilder) GetProgsImageDrawGo() string {
 	return routegenHelperURL(u, 126)
 }
 
-//line routes_gen.go:2431:1
+//line routes_gen.go:2275:1
 
 // GetProgsImagePackage1Go returns the URL of route "get_progs_image_package1_go": /progs/image_package1.go (routes.conf:792:7).
 //
@@ -2436,7 +2280,7 @@ func (u *URLBuilder) GetProgsImagePackage1Go() string {
 	return routegenHelperURL(u, 127)
 }
 
-//line routes_gen.go:2440:1
+//line routes_gen.go:2284:1
 
 // GetProgsImagePackage1Out returns the URL of route "get_progs_image_package1_out": /progs/image_package1.out (routes.conf:798:7).
 //
@@ -2445,7 +2289,7 @@ func (u *URLBuilder) GetProgsImagePackage1Out() string {
 	return routegenHelperURL(u, 128)
 }
 
-//line routes_gen.go:2449:1
+//line routes_gen.go:2293:1
 
 // GetProgsImagePackage2Go returns the URL of route "get_progs_image_package2_go": /progs/image_package2.go (routes.conf:804:7).
 //
@@ -2454,7 +2298,7 @@ func (u *URLBuilder) GetProgsImagePackage2Go() string {
 	return routegenHelperURL(u, 129)
 }
 
-//line routes_gen.go:2458:1
+//line routes_gen.go:2302:1
 
 // GetProgsImagePackage2Out returns the URL of route "get_progs_image_package2_out": /progs/image_package2.out (routes.conf:810:7).
 //
@@ -2463,7 +2307,7 @@ func (u *URLBuilder) GetProgsImagePackage2Out() string {
 	return routegenHelperURL(u, 130)
 }
 
-//line routes_gen.go:2467:1
+//line routes_gen.go:2311:1
 
 // GetProgsImagePackage3Go returns the URL of route "get_progs_image_package3_go": /progs/image_package3.go (routes.conf:816:7).
 //
@@ -2472,7 +2316,7 @@ func (u *URLBuilder) GetProgsImagePackage3Go() string {
 	return routegenHelperURL(u, 131)
 }
 
-//line routes_gen.go:2476:1
+//line routes_gen.go:2320:1
 
 // GetProgsImagePackage3Out returns the URL of route "get_progs_image_package3_out": /progs/image_package3.out (routes.conf:822:7).
 //
@@ -2481,7 +2325,7 @@ func (u *URLBuilder) GetProgsImagePackage3Out() string {
 	return routegenHelperURL(u, 132)
 }
 
-//line routes_gen.go:2485:1
+//line routes_gen.go:2329:1
 
 // GetProgsImagePackage4Go returns the URL of route "get_progs_image_package4_go": /progs/image_package4.go (routes.conf:828:7).
 //
@@ -2490,7 +2334,7 @@ func (u *URLBuilder) GetProgsImagePackage4Go() string {
 	return routegenHelperURL(u, 133)
 }
 
-//line routes_gen.go:2494:1
+//line routes_gen.go:2338:1
 
 // GetProgsImagePackage4Out returns the URL of route "get_progs_image_package4_out": /progs/image_package4.out (routes.conf:834:7).
 //
@@ -2499,7 +2343,7 @@ func (u *URLBuilder) GetProgsImagePackage4Out() string {
 	return routegenHelperURL(u, 134)
 }
 
-//line routes_gen.go:2503:1
+//line routes_gen.go:2347:1
 
 // GetProgsImagePackage5Go returns the URL of route "get_progs_image_package5_go": /progs/image_package5.go (routes.conf:840:7).
 //
@@ -2508,7 +2352,7 @@ func (u *URLBuilder) GetProgsImagePackage5Go() string {
 	return routegenHelperURL(u, 135)
 }
 
-//line routes_gen.go:2512:1
+//line routes_gen.go:2356:1
 
 // GetProgsImagePackage5Out returns the URL of route "get_progs_image_package5_out": /progs/image_package5.out (routes.conf:846:7).
 //
@@ -2517,7 +2361,7 @@ func (u *URLBuilder) GetProgsImagePackage5Out() string {
 	return routegenHelperURL(u, 136)
 }
 
-//line routes_gen.go:2521:1
+//line routes_gen.go:2365:1
 
 // GetProgsImagePackage6Go returns the URL of route "get_progs_image_package6_go": /progs/image_package6.go (routes.conf:852:7).
 //
@@ -2526,7 +2370,7 @@ func (u *URLBuilder) GetProgsImagePackage6Go() string {
 	return routegenHelperURL(u, 137)
 }
 
-//line routes_gen.go:2530:1
+//line routes_gen.go:2374:1
 
 // GetProgsImagePackage6Out returns the URL of route "get_progs_image_package6_out": /progs/image_package6.out (routes.conf:858:7).
 //
@@ -2535,7 +2379,7 @@ func (u *URLBuilder) GetProgsImagePackage6Out() string {
 	return routegenHelperURL(u, 138)
 }
 
-//line routes_gen.go:2539:1
+//line routes_gen.go:2383:1
 
 // GetProgsInterfaceGo returns the URL of route "get_progs_interface_go": /progs/interface.go (routes.conf:864:7).
 //
@@ -2544,7 +2388,7 @@ func (u *URLBuilder) GetProgsInterfaceGo() string {
 	return routegenHelperURL(u, 139)
 }
 
-//line routes_gen.go:2548:1
+//line routes_gen.go:2392:1
 
 // GetProgsInterface2Go returns the URL of route "get_progs_interface2_go": /progs/interface2.go (routes.conf:870:7).
 //
@@ -2553,7 +2397,7 @@ func (u *URLBuilder) GetProgsInterface2Go() string {
 	return routegenHelperURL(u, 140)
 }
 
-//line routes_gen.go:2557:1
+//line routes_gen.go:2401:1
 
 // GetProgsInterface2Out returns the URL of route "get_progs_interface2_out": /progs/interface2.out (routes.conf:876:7).
 //
@@ -2562,7 +2406,7 @@ func (u *URLBuilder) GetProgsInterface2Out() string {
 	return routegenHelperURL(u, 141)
 }
 
-//line routes_gen.go:2566:1
+//line routes_gen.go:2410:1
 
 // GetProgsJson1Go returns the URL of route "get_progs_json1_go": /progs/json1.go (routes.conf:882:7).
 //
@@ -2571,7 +2415,7 @@ func (u *URLBuilder) GetProgsJson1Go() string {
 	return routegenHelperURL(u, 142)
 }
 
-//line routes_gen.go:2575:1
+//line routes_gen.go:2419:1
 
 // GetProgsJson2Go returns the URL of route "get_progs_json2_go": /progs/json2.go (routes.conf:888:7).
 //
@@ -2580,7 +2424,7 @@ func (u *URLBuilder) GetProgsJson2Go() string {
 	return routegenHelperURL(u, 143)
 }
 
-//line routes_gen.go:2584:1
+//line routes_gen.go:2428:1
 
 // GetProgsJson2Out returns the URL of route "get_progs_json2_out": /progs/json2.out (routes.conf:894:7).
 //
@@ -2589,7 +2433,7 @@ func (u *URLBuilder) GetProgsJson2Out() string {
 	return routegenHelperURL(u, 144)
 }
 
-//line routes_gen.go:2593:1
+//line routes_gen.go:2437:1
 
 // GetProgsJson3Go returns the URL of route "get_progs_json3_go": /progs/json3.go (routes.conf:900:7).
 //
@@ -2598,7 +2442,7 @@ func (u *URLBuilder) GetProgsJson3Go() string {
 	return routegenHelperURL(u, 145)
 }
 
-//line routes_gen.go:2602:1
+//line routes_gen.go:2446:1
 
 // GetProgsJson4Go returns the URL of route "get_progs_json4_go": /progs/json4.go (routes.conf:906:7).
 //
@@ -2607,7 +2451,7 @@ func (u *URLBuilder) GetProgsJson4Go() string {
 	return routegenHelperURL(u, 146)
 }
 
-//line routes_gen.go:2611:1
+//line routes_gen.go:2455:1
 
 // GetProgsJson5Go returns the URL of route "get_progs_json5_go": /progs/json5.go (routes.conf:912:7).
 //
@@ -2616,7 +2460,7 @@ func (u *URLBuilder) GetProgsJson5Go() string {
 	return routegenHelperURL(u, 147)
 }
 
-//line routes_gen.go:2620:1
+//line routes_gen.go:2464:1
 
 // GetProgsRun returns the URL of route "get_progs_run": /progs/run (routes.conf:918:7).
 //
@@ -2625,7 +2469,7 @@ func (u *URLBuilder) GetProgsRun() string {
 	return routegenHelperURL(u, 148)
 }
 
-//line routes_gen.go:2629:1
+//line routes_gen.go:2473:1
 
 // GetProgsSlicesGo returns the URL of route "get_progs_slices_go": /progs/slices.go (routes.conf:924:7).
 //
@@ -2634,7 +2478,7 @@ func (u *URLBuilder) GetProgsSlicesGo() string {
 	return routegenHelperURL(u, 149)
 }
 
-//line routes_gen.go:2638:1
+//line routes_gen.go:2482:1
 
 // GetProgsTimeout1Go returns the URL of route "get_progs_timeout1_go": /progs/timeout1.go (routes.conf:930:7).
 //
@@ -2643,7 +2487,7 @@ func (u *URLBuilder) GetProgsTimeout1Go() string {
 	return routegenHelperURL(u, 150)
 }
 
-//line routes_gen.go:2647:1
+//line routes_gen.go:2491:1
 
 // GetProgsTimeout2Go returns the URL of route "get_progs_timeout2_go": /progs/timeout2.go (routes.conf:936:7).
 //
@@ -2652,7 +2496,7 @@ func (u *URLBuilder) GetProgsTimeout2Go() string {
 	return routegenHelperURL(u, 151)
 }
 
-//line routes_gen.go:2656:1
+//line routes_gen.go:2500:1
 
 // GetProgsUpdateBash returns the URL of route "get_progs_update_bash": /progs/update.bash (routes.conf:942:7).
 //
@@ -2661,7 +2505,7 @@ func (u *URLBuilder) GetProgsUpdateBash() string {
 	return routegenHelperURL(u, 152)
 }
 
-//line routes_gen.go:2665:1
+//line routes_gen.go:2509:1
 
 // GetRootHTML returns the URL of route "get_root_html": /root.html (routes.conf:168:7).
 //
@@ -2670,7 +2514,7 @@ func (u *URLBuilder) GetRootHTML() string {
 	return routegenHelperURL(u, 153)
 }
 
-//line routes_gen.go:2674:1
+//line routes_gen.go:2518:1
 
 // GetSharePng returns the URL of route "get_share_png": /share.png (routes.conf:174:7).
 //
@@ -2679,7 +2523,7 @@ func (u *URLBuilder) GetSharePng() string {
 	return routegenHelperURL(u, 154)
 }
 
-//line routes_gen.go:2683:1
+//line routes_gen.go:2527:1
 
 // GetSieveGif returns the URL of route "get_sieve_gif": /sieve.gif (routes.conf:180:7).
 //
@@ -2688,7 +2532,7 @@ func (u *URLBuilder) GetSieveGif() string {
 	return routegenHelperURL(u, 155)
 }
 
-//line routes_gen.go:2692:1
+//line routes_gen.go:2536:1
 
 // GetTosHTML returns the URL of route "get_tos_html": /tos.html (routes.conf:186:7).
 //
@@ -2697,4 +2541,4 @@ func (u *URLBuilder) GetTosHTML() string {
 	return routegenHelperURL(u, 156)
 }
 
-//line routes_gen.go:2701:1
+//line routes_gen.go:2545:1

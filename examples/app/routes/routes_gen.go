@@ -352,48 +352,43 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // AdminDashboardController holds the actions of controller "admin/Dashboard".
 type AdminDashboardController interface {
-//line ../routes.conf:96:6
-	Index(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:96:7)
-//line routes_gen.go:358:1
+	/*line ../routes.conf:96:6*/ Index(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:96:7)
 }
+
+//line routes_gen.go:359:1
 
 // ChatController holds the actions of controller "Chat".
 type ChatController interface {
-//line ../routes.conf:69:6
-	Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../routes.conf:69:7)
-//line ../routes.conf:63:6
-	Stream(ctx *runtime.Context) error // serves chat: WS /chat (../routes.conf:63:7)
-//line routes_gen.go:367:1
+	/*line ../routes.conf:69:6*/ Page(ctx *runtime.Context) error // serves chat_page: GET /chat (../routes.conf:69:7)
+	/*line ../routes.conf:63:6*/ Stream(ctx *runtime.Context) error // serves chat: WS /chat (../routes.conf:63:7)
 }
+
+//line routes_gen.go:367:1
 
 // SiteController holds the actions of controller "Site".
 type SiteController interface {
-//line ../routes.conf:25:6
-	Index(ctx *runtime.Context) error // serves home: GET / (../routes.conf:25:7)
-//line routes_gen.go:374:1
+	/*line ../routes.conf:25:6*/ Index(ctx *runtime.Context) error // serves home: GET / (../routes.conf:25:7)
 }
+
+//line routes_gen.go:374:1
 
 // UserController holds the actions of controller "User".
 type UserController interface {
-//line ../routes.conf:40:14
-	Create(ctx *runtime.Context, version string) error // serves create_user: POST /api/:version/users (../routes.conf:40:15)
-//line ../routes.conf:35:10
-	List(ctx *runtime.Context, version string) error // serves users: GET /api/:version/users (../routes.conf:35:11)
-//line ../routes.conf:41:14
-	Show(ctx *runtime.Context, version string, id int64) error // serves user: GET /api/:version/users/:id (../routes.conf:41:15)
-//line routes_gen.go:385:1
+	/*line ../routes.conf:40:14*/ Create(ctx *runtime.Context, version string) error // serves create_user: POST /api/:version/users (../routes.conf:40:15)
+	/*line ../routes.conf:35:10*/ List(ctx *runtime.Context, version string) error // serves users: GET /api/:version/users (../routes.conf:35:11)
+	/*line ../routes.conf:41:14*/ Show(ctx *runtime.Context, version string, id int64) error // serves user: GET /api/:version/users/:id (../routes.conf:41:15)
 }
+
+//line routes_gen.go:383:1
 
 // VersionController holds the actions of controller "Version".
 type VersionController interface {
-//line ../routes.conf:51:6
-	Accept(ctx *runtime.Context) error // serves accept_users: GET /users (../routes.conf:51:7)
-//line ../routes.conf:83:6
-	Host(ctx *runtime.Context) error // serves host_users: GET /users (../routes.conf:83:7)
-//line ../routes.conf:57:6
-	Query(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:57:7)
-//line routes_gen.go:396:1
+	/*line ../routes.conf:51:6*/ Accept(ctx *runtime.Context) error // serves accept_users: GET /users (../routes.conf:51:7)
+	/*line ../routes.conf:83:6*/ Host(ctx *runtime.Context) error // serves host_users: GET /users (../routes.conf:83:7)
+	/*line ../routes.conf:57:6*/ Query(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:57:7)
 }
+
+//line routes_gen.go:392:1
 
 // Home returns the URL of route "home": / (../routes.conf:25:7).
 //
@@ -402,7 +397,7 @@ func (u *URLBuilder) Home() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:406:1
+//line routes_gen.go:401:1
 
 // Users returns the URL of route "users": /api/:version/users (../routes.conf:35:11).
 //
@@ -411,7 +406,7 @@ func (u *URLBuilder) Users(version string) (string, error) {
 	return routegenCheckedHelperURL(u, 1, version)
 }
 
-//line routes_gen.go:415:1
+//line routes_gen.go:410:1
 
 // CreateUser returns the URL of route "create_user": /api/:version/users (../routes.conf:40:15).
 //
@@ -420,7 +415,7 @@ func (u *URLBuilder) CreateUser(version string) (string, error) {
 	return routegenCheckedHelperURL(u, 2, version)
 }
 
-//line routes_gen.go:424:1
+//line routes_gen.go:419:1
 
 // User returns the URL of route "user": /api/:version/users/:id (../routes.conf:41:15).
 //
@@ -429,7 +424,7 @@ func (u *URLBuilder) User(version string, id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 3, version, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:433:1
+//line routes_gen.go:428:1
 
 // PublicAssets returns the URL of route "public_assets": /assets/*filepath (../routes.conf:13:7).
 //
@@ -438,7 +433,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 4, filepath)
 }
 
-//line routes_gen.go:442:1
+//line routes_gen.go:437:1
 
 // ChatPage returns the URL of route "chat_page": /chat (../routes.conf:69:7).
 //
@@ -447,7 +442,7 @@ func (u *URLBuilder) ChatPage() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:451:1
+//line routes_gen.go:446:1
 
 // Chat returns the URL of route "chat": /chat (../routes.conf:63:7).
 //
@@ -456,7 +451,7 @@ func (u *URLBuilder) Chat() string {
 	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:460:1
+//line routes_gen.go:455:1
 
 // Favicon returns the URL of route "favicon": /favicon.ico (../routes.conf:18:7).
 //
@@ -465,7 +460,7 @@ func (u *URLBuilder) Favicon() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:469:1
+//line routes_gen.go:464:1
 
 // Search returns the URL of route "search": /search (../routes.conf:57:7).
 //
@@ -474,7 +469,7 @@ func (u *URLBuilder) Search() string {
 	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:478:1
+//line routes_gen.go:473:1
 
 // AcceptUsers returns the URL of route "accept_users": /users (../routes.conf:51:7).
 //
@@ -483,7 +478,7 @@ func (u *URLBuilder) AcceptUsers() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:487:1
+//line routes_gen.go:482:1
 
 // VersionedAPIHostUsers returns the URL of route "versioned_api.host_users": /users on *.api.localhost (../routes.conf:83:7).
 //
@@ -492,7 +487,7 @@ func (u *URLBuilder) VersionedAPIHostUsers(subdomain string) (string, error) {
 	return routegenCheckedHelperURL(u, 10, subdomain)
 }
 
-//line routes_gen.go:496:1
+//line routes_gen.go:491:1
 
 // AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:96:7).
 //
@@ -501,4 +496,4 @@ func (u *URLBuilder) AdminDashboard() string {
 	return routegenHelperURL(u, 11)
 }
 
-//line routes_gen.go:505:1
+//line routes_gen.go:500:1

@@ -434,68 +434,60 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // AdminController holds the actions of controller "Admin".
 type AdminController interface {
-//line ../routes.conf:44:6
-	Dashboard(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:44:7)
-//line routes_gen.go:440:1
+	/*line ../routes.conf:44:6*/ Dashboard(ctx *runtime.Context) error // serves dashboard: GET / (../routes.conf:44:7)
 }
+
+//line routes_gen.go:441:1
 
 // AdminSearchController holds the actions of controller "AdminSearch".
 type AdminSearchController interface {
-//line ../routes.conf:45:6
-	Search(ctx *runtime.Context) error // serves admin_search: GET /search (../routes.conf:45:7)
-//line routes_gen.go:447:1
+	/*line ../routes.conf:45:6*/ Search(ctx *runtime.Context) error // serves admin_search: GET /search (../routes.conf:45:7)
 }
+
+//line routes_gen.go:448:1
 
 // BookingController holds the actions of controller "Booking".
 type BookingController interface {
-//line ../routes.conf:32:6
-	Show(ctx *runtime.Context, ref string) error // serves booking: GET /bookings/:ref (../routes.conf:32:7)
-//line routes_gen.go:454:1
+	/*line ../routes.conf:32:6*/ Show(ctx *runtime.Context, ref string) error // serves booking: GET /bookings/:ref (../routes.conf:32:7)
 }
+
+//line routes_gen.go:455:1
 
 // HotelController holds the actions of controller "Hotel".
 type HotelController interface {
-//line ../routes.conf:26:14
-	Book(ctx *runtime.Context, id int64) error // serves book_hotel: POST /hotels/:id/book (../routes.conf:26:15)
-//line ../routes.conf:20:10
-	Create(ctx *runtime.Context) error // serves create_hotel: POST /hotels (../routes.conf:20:11)
-//line ../routes.conf:25:14
-	Delete(ctx *runtime.Context, id int64) error // serves delete_hotel: DELETE /hotels/:id (../routes.conf:25:15)
-//line ../routes.conf:15:6
-	List(ctx *runtime.Context) error // serves hotels: GET /hotels (../routes.conf:15:7)
-//line ../routes.conf:27:14
-	Room(ctx *runtime.Context, id int64, room string) error // serves room: GET /hotels/:id/rooms/:room (../routes.conf:27:15)
-//line ../routes.conf:21:10
-	Show(ctx *runtime.Context, id int64) error // serves show_hotel: GET /hotels/:id (../routes.conf:21:11)
-//line routes_gen.go:471:1
+	/*line ../routes.conf:26:14*/ Book(ctx *runtime.Context, id int64) error // serves book_hotel: POST /hotels/:id/book (../routes.conf:26:15)
+	/*line ../routes.conf:20:10*/ Create(ctx *runtime.Context) error // serves create_hotel: POST /hotels (../routes.conf:20:11)
+	/*line ../routes.conf:25:14*/ Delete(ctx *runtime.Context, id int64) error // serves delete_hotel: DELETE /hotels/:id (../routes.conf:25:15)
+	/*line ../routes.conf:15:6*/ List(ctx *runtime.Context) error // serves hotels: GET /hotels (../routes.conf:15:7)
+	/*line ../routes.conf:27:14*/ Room(ctx *runtime.Context, id int64, room string) error // serves room: GET /hotels/:id/rooms/:room (../routes.conf:27:15)
+	/*line ../routes.conf:21:10*/ Show(ctx *runtime.Context, id int64) error // serves show_hotel: GET /hotels/:id (../routes.conf:21:11)
 }
+
+//line routes_gen.go:467:1
 
 // LiveController holds the actions of controller "Live".
 type LiveController interface {
-//line ../routes.conf:34:6
-	Stream(ctx *runtime.Context) error // serves live: WS /live (../routes.conf:34:7)
-//line routes_gen.go:478:1
+	/*line ../routes.conf:34:6*/ Stream(ctx *runtime.Context) error // serves live: WS /live (../routes.conf:34:7)
 }
+
+//line routes_gen.go:474:1
 
 // SiteController holds the actions of controller "Site".
 type SiteController interface {
-//line ../routes.conf:35:6
-	Cafe(ctx *runtime.Context) error // serves cafe: GET /caf%C3%A9 (../routes.conf:35:7)
-//line ../routes.conf:13:6
-	Index(ctx *runtime.Context) error // serves home: GET / (../routes.conf:13:7)
-//line ../routes.conf:33:6
-	Page(ctx *runtime.Context, lang string, page string) error // serves page: GET /pages/:lang/*page (../routes.conf:33:7)
-//line ../routes.conf:14:6
-	Search(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:14:7)
-//line routes_gen.go:491:1
+	/*line ../routes.conf:35:6*/ Cafe(ctx *runtime.Context) error // serves cafe: GET /caf%C3%A9 (../routes.conf:35:7)
+	/*line ../routes.conf:13:6*/ Index(ctx *runtime.Context) error // serves home: GET / (../routes.conf:13:7)
+	/*line ../routes.conf:33:6*/ Page(ctx *runtime.Context, lang string, page string) error // serves page: GET /pages/:lang/*page (../routes.conf:33:7)
+	/*line ../routes.conf:14:6*/ Search(ctx *runtime.Context) error // serves search: GET /search (../routes.conf:14:7)
 }
+
+//line routes_gen.go:484:1
 
 // TenantController holds the actions of controller "Tenant".
 type TenantController interface {
-//line ../routes.conf:54:6
-	Home(ctx *runtime.Context) error // serves tenant_home: GET /home (../routes.conf:54:7)
-//line routes_gen.go:498:1
+	/*line ../routes.conf:54:6*/ Home(ctx *runtime.Context) error // serves tenant_home: GET /home (../routes.conf:54:7)
 }
+
+//line routes_gen.go:491:1
 
 // Home returns the URL of route "home": / (../routes.conf:13:7).
 //
@@ -504,7 +496,7 @@ func (u *URLBuilder) Home() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:508:1
+//line routes_gen.go:500:1
 
 // Booking returns the URL of route "booking": /bookings/:ref (../routes.conf:32:7).
 //
@@ -513,7 +505,7 @@ func (u *URLBuilder) Booking(ref string) (string, error) {
 	return routegenCheckedHelperURL(u, 1, ref)
 }
 
-//line routes_gen.go:517:1
+//line routes_gen.go:509:1
 
 // Cafe returns the URL of route "cafe": /caf%C3%A9 (../routes.conf:35:7).
 //
@@ -522,7 +514,7 @@ func (u *URLBuilder) Cafe() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:526:1
+//line routes_gen.go:518:1
 
 // Docs returns the URL of route "docs": /docs/*filepath (../routes.conf:9:7).
 //
@@ -531,7 +523,7 @@ func (u *URLBuilder) Docs(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 3, filepath)
 }
 
-//line routes_gen.go:535:1
+//line routes_gen.go:527:1
 
 // Hotels returns the URL of route "hotels": /hotels (../routes.conf:15:7).
 //
@@ -540,7 +532,7 @@ func (u *URLBuilder) Hotels() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:544:1
+//line routes_gen.go:536:1
 
 // CreateHotel returns the URL of route "create_hotel": /hotels (../routes.conf:20:11).
 //
@@ -549,7 +541,7 @@ func (u *URLBuilder) CreateHotel() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:553:1
+//line routes_gen.go:545:1
 
 // DeleteHotel returns the URL of route "delete_hotel": /hotels/:id (../routes.conf:25:15).
 //
@@ -558,7 +550,7 @@ func (u *URLBuilder) DeleteHotel(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 6, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:562:1
+//line routes_gen.go:554:1
 
 // ShowHotel returns the URL of route "show_hotel": /hotels/:id (../routes.conf:21:11).
 //
@@ -567,7 +559,7 @@ func (u *URLBuilder) ShowHotel(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 7, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:571:1
+//line routes_gen.go:563:1
 
 // BookHotel returns the URL of route "book_hotel": /hotels/:id/book (../routes.conf:26:15).
 //
@@ -576,7 +568,7 @@ func (u *URLBuilder) BookHotel(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 8, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:580:1
+//line routes_gen.go:572:1
 
 // Room returns the URL of route "room": /hotels/:id/rooms/:room (../routes.conf:27:15).
 //
@@ -585,7 +577,7 @@ func (u *URLBuilder) Room(id int64, room string) (string, error) {
 	return routegenCheckedHelperURL(u, 9, routegenimpl.Int(id), room)
 }
 
-//line routes_gen.go:589:1
+//line routes_gen.go:581:1
 
 // Live returns the URL of route "live": /live (../routes.conf:34:7).
 //
@@ -594,7 +586,7 @@ func (u *URLBuilder) Live() string {
 	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:598:1
+//line routes_gen.go:590:1
 
 // Page returns the URL of route "page": /pages/:lang/*page (../routes.conf:33:7).
 //
@@ -603,7 +595,7 @@ func (u *URLBuilder) Page(lang string, page string) (string, error) {
 	return routegenCheckedHelperURL(u, 11, lang, page)
 }
 
-//line routes_gen.go:607:1
+//line routes_gen.go:599:1
 
 // Search returns the URL of route "search": /search (../routes.conf:14:7).
 //
@@ -612,7 +604,7 @@ func (u *URLBuilder) Search() string {
 	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:616:1
+//line routes_gen.go:608:1
 
 // AdminDashboard returns the URL of route "admin.dashboard": / on admin.localhost (../routes.conf:44:7).
 //
@@ -621,7 +613,7 @@ func (u *URLBuilder) AdminDashboard() string {
 	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:625:1
+//line routes_gen.go:617:1
 
 // AdminSearch returns the URL of route "admin.admin_search": /search on admin.localhost (../routes.conf:45:7).
 //
@@ -630,7 +622,7 @@ func (u *URLBuilder) AdminSearch() string {
 	return routegenHelperURL(u, 14)
 }
 
-//line routes_gen.go:634:1
+//line routes_gen.go:626:1
 
 // TenantsTenantHome returns the URL of route "tenants.tenant_home": /home on *.localhost (../routes.conf:54:7).
 //
@@ -639,4 +631,4 @@ func (u *URLBuilder) TenantsTenantHome(subdomain string) (string, error) {
 	return routegenCheckedHelperURL(u, 15, subdomain)
 }
 
-//line routes_gen.go:643:1
+//line routes_gen.go:635:1

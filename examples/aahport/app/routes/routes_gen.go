@@ -371,43 +371,37 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // APIV1TaskController holds the actions of controller "api/v1/TaskController".
 type APIV1TaskController interface {
-//line ../../config/routes.conf:59:14
-	Create(ctx *runtime.Context) error // serves create_task: POST /api/v1/tasks (../../config/routes.conf:59:15)
-//line ../../config/routes.conf:71:14
-	Delete(ctx *runtime.Context, id int64) error // serves delete_task: DELETE /api/v1/tasks/:id (../../config/routes.conf:71:15)
-//line ../../config/routes.conf:51:10
-	List(ctx *runtime.Context) error // serves tasks: GET /api/v1/tasks (../../config/routes.conf:51:11)
-//line ../../config/routes.conf:67:14
-	Show(ctx *runtime.Context, id int64) error // serves task: GET /api/v1/tasks/:id (../../config/routes.conf:67:15)
-//line routes_gen.go:383:1
+	/*line ../../config/routes.conf:59:14*/ Create(ctx *runtime.Context) error // serves create_task: POST /api/v1/tasks (../../config/routes.conf:59:15)
+	/*line ../../config/routes.conf:71:14*/ Delete(ctx *runtime.Context, id int64) error // serves delete_task: DELETE /api/v1/tasks/:id (../../config/routes.conf:71:15)
+	/*line ../../config/routes.conf:51:10*/ List(ctx *runtime.Context) error // serves tasks: GET /api/v1/tasks (../../config/routes.conf:51:11)
+	/*line ../../config/routes.conf:67:14*/ Show(ctx *runtime.Context, id int64) error // serves task: GET /api/v1/tasks/:id (../../config/routes.conf:67:15)
 }
+
+//line routes_gen.go:381:1
 
 // AdminDashboardController holds the actions of controller "admin/DashboardController".
 type AdminDashboardController interface {
-//line ../../config/routes.conf:93:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:93:7)
-//line routes_gen.go:390:1
+	/*line ../../config/routes.conf:93:6*/ Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:93:7)
 }
+
+//line routes_gen.go:388:1
 
 // AdminStatsController holds the actions of controller "admin/StatsController".
 type AdminStatsController interface {
-//line ../../config/routes.conf:101:6
-	Index(ctx *runtime.Context) error // serves stats: GET /stats (../../config/routes.conf:101:7)
-//line routes_gen.go:397:1
+	/*line ../../config/routes.conf:101:6*/ Index(ctx *runtime.Context) error // serves stats: GET /stats (../../config/routes.conf:101:7)
 }
+
+//line routes_gen.go:395:1
 
 // AppController holds the actions of controller "AppController".
 type AppController interface {
-//line ../../config/routes.conf:17:6
-	Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:17:7)
-//line ../../config/routes.conf:24:6
-	Login(ctx *runtime.Context) error // serves login: GET /login.html (../../config/routes.conf:24:7)
-//line ../../config/routes.conf:30:6
-	Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../config/routes.conf:30:7)
-//line ../../config/routes.conf:38:6
-	MyTasks(ctx *runtime.Context) error // serves my_tasks: GET /my/tasks.html (../../config/routes.conf:38:7)
-//line routes_gen.go:410:1
+	/*line ../../config/routes.conf:17:6*/ Index(ctx *runtime.Context) error // serves index: GET / (../../config/routes.conf:17:7)
+	/*line ../../config/routes.conf:24:6*/ Login(ctx *runtime.Context) error // serves login: GET /login.html (../../config/routes.conf:24:7)
+	/*line ../../config/routes.conf:30:6*/ Logout(ctx *runtime.Context) error // serves logout: POST /logout (../../config/routes.conf:30:7)
+	/*line ../../config/routes.conf:38:6*/ MyTasks(ctx *runtime.Context) error // serves my_tasks: GET /my/tasks.html (../../config/routes.conf:38:7)
 }
+
+//line routes_gen.go:405:1
 
 // Index returns the URL of route "index": / (../../config/routes.conf:17:7).
 //
@@ -416,7 +410,7 @@ func (u *URLBuilder) Index() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:420:1
+//line routes_gen.go:414:1
 
 // Tasks returns the URL of route "tasks": /api/v1/tasks (../../config/routes.conf:51:11).
 //
@@ -425,7 +419,7 @@ func (u *URLBuilder) Tasks() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:429:1
+//line routes_gen.go:423:1
 
 // CreateTask returns the URL of route "create_task": /api/v1/tasks (../../config/routes.conf:59:15).
 //
@@ -434,7 +428,7 @@ func (u *URLBuilder) CreateTask() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:438:1
+//line routes_gen.go:432:1
 
 // DeleteTask returns the URL of route "delete_task": /api/v1/tasks/:id (../../config/routes.conf:71:15).
 //
@@ -443,7 +437,7 @@ func (u *URLBuilder) DeleteTask(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 3, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:447:1
+//line routes_gen.go:441:1
 
 // Task returns the URL of route "task": /api/v1/tasks/:id (../../config/routes.conf:67:15).
 //
@@ -452,7 +446,7 @@ func (u *URLBuilder) Task(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 4, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:456:1
+//line routes_gen.go:450:1
 
 // GithubAuthRedirectAah returns the URL of route "github_auth_redirect__aah": /github-auth/callback (../../config/security.conf:28:5).
 //
@@ -461,7 +455,7 @@ func (u *URLBuilder) GithubAuthRedirectAah() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:465:1
+//line routes_gen.go:459:1
 
 // GithubAuthLoginAah returns the URL of route "github_auth_login__aah": /github-auth/login (../../config/security.conf:28:5).
 //
@@ -470,7 +464,7 @@ func (u *URLBuilder) GithubAuthLoginAah() string {
 	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:474:1
+//line routes_gen.go:468:1
 
 // FormAuthLoginSubmitAah returns the URL of route "form_auth_login_submit__aah": /login (../../config/security.conf:7:5).
 //
@@ -479,7 +473,7 @@ func (u *URLBuilder) FormAuthLoginSubmitAah() string {
 	return routegenHelperURL(u, 7)
 }
 
-//line routes_gen.go:483:1
+//line routes_gen.go:477:1
 
 // Login returns the URL of route "login": /login.html (../../config/routes.conf:24:7).
 //
@@ -488,7 +482,7 @@ func (u *URLBuilder) Login() string {
 	return routegenHelperURL(u, 8)
 }
 
-//line routes_gen.go:492:1
+//line routes_gen.go:486:1
 
 // Logout returns the URL of route "logout": /logout (../../config/routes.conf:30:7).
 //
@@ -497,7 +491,7 @@ func (u *URLBuilder) Logout() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:501:1
+//line routes_gen.go:495:1
 
 // MyTasks returns the URL of route "my_tasks": /my/tasks.html (../../config/routes.conf:38:7).
 //
@@ -506,7 +500,7 @@ func (u *URLBuilder) MyTasks() string {
 	return routegenHelperURL(u, 10)
 }
 
-//line routes_gen.go:510:1
+//line routes_gen.go:504:1
 
 // PublicAssets returns the URL of route "public_assets": /static/*filepath (../../config/routes.conf:10:7).
 //
@@ -515,7 +509,7 @@ func (u *URLBuilder) PublicAssets(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 11, filepath)
 }
 
-//line routes_gen.go:519:1
+//line routes_gen.go:513:1
 
 // AdminLocalhostIndex returns the URL of route "admin_localhost.index": / on admin.localhost (../../config/routes.conf:93:7).
 //
@@ -524,7 +518,7 @@ func (u *URLBuilder) AdminLocalhostIndex() string {
 	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:528:1
+//line routes_gen.go:522:1
 
 // AdminLocalhostGithubAuthRedirectAah returns the URL of route "admin_localhost.github_auth_redirect__aah": /github-auth/callback on admin.localhost (../../config/security.conf:28:5).
 //
@@ -533,7 +527,7 @@ func (u *URLBuilder) AdminLocalhostGithubAuthRedirectAah() string {
 	return routegenHelperURL(u, 13)
 }
 
-//line routes_gen.go:537:1
+//line routes_gen.go:531:1
 
 // AdminLocalhostGithubAuthLoginAah returns the URL of route "admin_localhost.github_auth_login__aah": /github-auth/login on admin.localhost (../../config/security.conf:28:5).
 //
@@ -542,7 +536,7 @@ func (u *URLBuilder) AdminLocalhostGithubAuthLoginAah() string {
 	return routegenHelperURL(u, 14)
 }
 
-//line routes_gen.go:546:1
+//line routes_gen.go:540:1
 
 // AdminLocalhostFormAuthLoginSubmitAah returns the URL of route "admin_localhost.form_auth_login_submit__aah": /login on admin.localhost (../../config/security.conf:7:5).
 //
@@ -551,7 +545,7 @@ func (u *URLBuilder) AdminLocalhostFormAuthLoginSubmitAah() string {
 	return routegenHelperURL(u, 15)
 }
 
-//line routes_gen.go:555:1
+//line routes_gen.go:549:1
 
 // AdminLocalhostStats returns the URL of route "admin_localhost.stats": /stats on admin.localhost (../../config/routes.conf:101:7).
 //
@@ -560,4 +554,4 @@ func (u *URLBuilder) AdminLocalhostStats() string {
 	return routegenHelperURL(u, 16)
 }
 
-//line routes_gen.go:564:1
+//line routes_gen.go:558:1

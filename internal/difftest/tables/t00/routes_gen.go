@@ -539,48 +539,36 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // C0Controller holds the actions of controller "C0".
 type C0Controller interface {
-//line routes.conf:75:6
-	A10(ctx *runtime.Context, p0 string, p1 string) error // serves r10: GET /ab:p0/:p1 (routes.conf:75:7)
-//line routes.conf:28:6
-	A4(ctx *runtime.Context) error // serves r4: WS /42 (routes.conf:28:7)
-//line routes.conf:37:10
-	A5(ctx *runtime.Context) error // serves r5: DELETE /user_x/42 (routes.conf:37:11), r5: HEAD /user_x/42 (routes.conf:37:11)
-//line routes.conf:43:10
-	A6(ctx *runtime.Context) error // serves r6: GET /=/new (routes.conf:43:11), r6: TRACE /=/new (routes.conf:43:11)
-//line routes.conf:50:14
-	A7(ctx *runtime.Context, p2 string) error // serves r7: GET /=/new/:p2 (routes.conf:50:15)
-//line routes.conf:57:14
-	A8(ctx *runtime.Context, p2 string, p3 int64) error // serves r8: GET /=/new/:p2/:p3 (routes.conf:57:15)
-//line routes.conf:64:14
-	A9(ctx *runtime.Context) error // serves r9: GET /=/new/.a (routes.conf:64:15), r9: HEAD /=/new/.a (routes.conf:64:15), r9: POST /=/new/.a (routes.conf:64:15)
-//line routes_gen.go:557:1
+	/*line routes.conf:75:6*/ A10(ctx *runtime.Context, p0 string, p1 string) error // serves r10: GET /ab:p0/:p1 (routes.conf:75:7)
+	/*line routes.conf:28:6*/ A4(ctx *runtime.Context) error // serves r4: WS /42 (routes.conf:28:7)
+	/*line routes.conf:37:10*/ A5(ctx *runtime.Context) error // serves r5: DELETE /user_x/42 (routes.conf:37:11), r5: HEAD /user_x/42 (routes.conf:37:11)
+	/*line routes.conf:43:10*/ A6(ctx *runtime.Context) error // serves r6: GET /=/new (routes.conf:43:11), r6: TRACE /=/new (routes.conf:43:11)
+	/*line routes.conf:50:14*/ A7(ctx *runtime.Context, p2 string) error // serves r7: GET /=/new/:p2 (routes.conf:50:15)
+	/*line routes.conf:57:14*/ A8(ctx *runtime.Context, p2 string, p3 int64) error // serves r8: GET /=/new/:p2/:p3 (routes.conf:57:15)
+	/*line routes.conf:64:14*/ A9(ctx *runtime.Context) error // serves r9: GET /=/new/.a (routes.conf:64:15), r9: HEAD /=/new/.a (routes.conf:64:15), r9: POST /=/new/.a (routes.conf:64:15)
 }
+
+//line routes_gen.go:552:1
 
 // C1Controller holds the actions of controller "C1".
 type C1Controller interface {
-//line routes.conf:83:10
-	A11(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r11: CONNECT /ab:p0/:p1/:p2 (routes.conf:83:11), r11: GET /ab:p0/:p1/:p2 (routes.conf:83:11)
-//line routes.conf:90:14
-	A12(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r12: GET /ab:p0/:p1/:p2/b/a (routes.conf:90:15)
-//line routes.conf:103:14
-	A14(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r14: TRACE /ab:p0/:p1/:p2/ab (routes.conf:103:15)
-//line routes.conf:109:14
-	A15(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r15: GET /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:109:15)
-//line routes.conf:21:6
-	A3(ctx *runtime.Context, rest string) error // serves r3: GET /a-b/*rest (routes.conf:21:7)
-//line routes_gen.go:572:1
+	/*line routes.conf:83:10*/ A11(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r11: CONNECT /ab:p0/:p1/:p2 (routes.conf:83:11), r11: GET /ab:p0/:p1/:p2 (routes.conf:83:11)
+	/*line routes.conf:90:14*/ A12(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r12: GET /ab:p0/:p1/:p2/b/a (routes.conf:90:15)
+	/*line routes.conf:103:14*/ A14(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r14: TRACE /ab:p0/:p1/:p2/ab (routes.conf:103:15)
+	/*line routes.conf:109:14*/ A15(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r15: GET /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:109:15)
+	/*line routes.conf:21:6*/ A3(ctx *runtime.Context, rest string) error // serves r3: GET /a-b/*rest (routes.conf:21:7)
 }
+
+//line routes_gen.go:563:1
 
 // C2Controller holds the actions of controller "C2".
 type C2Controller interface {
-//line routes.conf:7:6
-	A1(ctx *runtime.Context, p0 string, p1 string) error // serves r1: WS /:p0/x.:p1 (routes.conf:7:7)
-//line routes.conf:95:14
-	A13(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r13: GET /ab:p0/:p1/:p2/*rest (routes.conf:95:15), r13: PATCH /ab:p0/:p1/:p2/*rest (routes.conf:95:15), r13: WS /ab:p0/:p1/:p2/*rest (routes.conf:95:15)
-//line routes.conf:15:6
-	A2(ctx *runtime.Context) error // serves r2: GET /@ (routes.conf:15:7), r2: OPTIONS /@ (routes.conf:15:7), r2: TRACE /@ (routes.conf:15:7)
-//line routes_gen.go:583:1
+	/*line routes.conf:7:6*/ A1(ctx *runtime.Context, p0 string, p1 string) error // serves r1: WS /:p0/x.:p1 (routes.conf:7:7)
+	/*line routes.conf:95:14*/ A13(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r13: GET /ab:p0/:p1/:p2/*rest (routes.conf:95:15), r13: PATCH /ab:p0/:p1/:p2/*rest (routes.conf:95:15), r13: WS /ab:p0/:p1/:p2/*rest (routes.conf:95:15)
+	/*line routes.conf:15:6*/ A2(ctx *runtime.Context) error // serves r2: GET /@ (routes.conf:15:7), r2: OPTIONS /@ (routes.conf:15:7), r2: TRACE /@ (routes.conf:15:7)
 }
+
+//line routes_gen.go:572:1
 
 // R4 returns the URL of route "r4": /42 (routes.conf:28:7).
 //
@@ -589,7 +577,7 @@ func (u *URLBuilder) R4() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:593:1
+//line routes_gen.go:581:1
 
 // R1 returns the URL of route "r1": /:p0/x.:p1 (routes.conf:7:7).
 //
@@ -598,7 +586,7 @@ func (u *URLBuilder) R1(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 1, p0, p1)
 }
 
-//line routes_gen.go:602:1
+//line routes_gen.go:590:1
 
 // R6 returns the URL of route "r6": /=/new (routes.conf:43:11).
 //
@@ -607,7 +595,7 @@ func (u *URLBuilder) R6() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:611:1
+//line routes_gen.go:599:1
 
 // R9 returns the URL of route "r9": /=/new/.a (routes.conf:64:15).
 //
@@ -616,7 +604,7 @@ func (u *URLBuilder) R9() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:620:1
+//line routes_gen.go:608:1
 
 // R7 returns the URL of route "r7": /=/new/:p2 (routes.conf:50:15).
 //
@@ -625,7 +613,7 @@ func (u *URLBuilder) R7(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 7, p2)
 }
 
-//line routes_gen.go:629:1
+//line routes_gen.go:617:1
 
 // R8 returns the URL of route "r8": /=/new/:p2/:p3 (routes.conf:57:15).
 //
@@ -634,7 +622,7 @@ func (u *URLBuilder) R8(p2 string, p3 int64) (string, error) {
 	return routegenCheckedHelperURL(u, 8, p2, routegenimpl.Int(p3))
 }
 
-//line routes_gen.go:638:1
+//line routes_gen.go:626:1
 
 // R2 returns the URL of route "r2": /@ (routes.conf:15:7).
 //
@@ -643,7 +631,7 @@ func (u *URLBuilder) R2() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:647:1
+//line routes_gen.go:635:1
 
 // R3 returns the URL of route "r3": /a-b/*rest (routes.conf:21:7).
 //
@@ -652,7 +640,7 @@ func (u *URLBuilder) R3(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 12, rest)
 }
 
-//line routes_gen.go:656:1
+//line routes_gen.go:644:1
 
 // R10 returns the URL of route "r10": /ab:p0/:p1 (routes.conf:75:7).
 //
@@ -661,7 +649,7 @@ func (u *URLBuilder) R10(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 13, p0, p1)
 }
 
-//line routes_gen.go:665:1
+//line routes_gen.go:653:1
 
 // R11 returns the URL of route "r11": /ab:p0/:p1/:p2 (routes.conf:83:11).
 //
@@ -670,7 +658,7 @@ func (u *URLBuilder) R11(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 14, p0, p1, p2)
 }
 
-//line routes_gen.go:674:1
+//line routes_gen.go:662:1
 
 // R13 returns the URL of route "r13": /ab:p0/:p1/:p2/*rest (routes.conf:95:15).
 //
@@ -679,7 +667,7 @@ func (u *URLBuilder) R13(p0 string, p1 string, p2 string, rest string) (string, 
 	return routegenCheckedHelperURL(u, 16, p0, p1, p2, rest)
 }
 
-//line routes_gen.go:683:1
+//line routes_gen.go:671:1
 
 // R14 returns the URL of route "r14": /ab:p0/:p1/:p2/ab (routes.conf:103:15).
 //
@@ -688,7 +676,7 @@ func (u *URLBuilder) R14(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 19, p0, p1, p2)
 }
 
-//line routes_gen.go:692:1
+//line routes_gen.go:680:1
 
 // R12 returns the URL of route "r12": /ab:p0/:p1/:p2/b/a (routes.conf:90:15).
 //
@@ -697,7 +685,7 @@ func (u *URLBuilder) R12(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 20, p0, p1, p2)
 }
 
-//line routes_gen.go:701:1
+//line routes_gen.go:689:1
 
 // R15 returns the URL of route "r15": /ab:p0/:p1/:p2/v:p3/a-b (routes.conf:109:15).
 //
@@ -706,7 +694,7 @@ func (u *URLBuilder) R15(p0 string, p1 string, p2 string, p3 string) (string, er
 	return routegenCheckedHelperURL(u, 21, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:710:1
+//line routes_gen.go:698:1
 
 // R5 returns the URL of route "r5": /user_x/42 (routes.conf:37:11).
 //
@@ -715,4 +703,4 @@ func (u *URLBuilder) R5() string {
 	return routegenHelperURL(u, 22)
 }
 
-//line routes_gen.go:719:1
+//line routes_gen.go:707:1

@@ -559,52 +559,38 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // C0Controller holds the actions of controller "C0".
 type C0Controller interface {
-//line routes.conf:7:6
-	A1(ctx *runtime.Context) error // serves r1: POST /= (routes.conf:7:7), r1: TRACE /= (routes.conf:7:7)
-//line routes.conf:83:10
-	A11(ctx *runtime.Context, rest string) error // serves r11: PUT /*rest (routes.conf:83:11)
-//line routes.conf:116:6
-	A15(ctx *runtime.Context) error // serves r15: GET /ab/new (routes.conf:116:7)
-//line routes.conf:124:10
-	A16(ctx *runtime.Context) error // serves r16: CONNECT /ab/new (routes.conf:124:11)
-//line routes.conf:129:10
-	A17(ctx *runtime.Context) error // serves r17: POST /ab/new/v1 (routes.conf:129:11)
-//line routes.conf:16:10
-	A2(ctx *runtime.Context) error // serves r2: HEAD /=/... (routes.conf:16:11), r2: PATCH /=/... (routes.conf:16:11)
-//line routes.conf:22:14
-	A3(ctx *runtime.Context) error // serves r3: CONNECT /=/.../ab (routes.conf:22:15), r3: OPTIONS /=/.../ab (routes.conf:22:15), r3: PUT /=/.../ab (routes.conf:22:15)
-//line routes.conf:28:14
-	A4(ctx *runtime.Context, p2 string, p3 string) error // serves r4: GET /=/.../1:p2/:p3 (routes.conf:28:15), r4: HEAD /=/.../1:p2/:p3 (routes.conf:28:15)
-//line routes.conf:33:14
-	A5(ctx *runtime.Context) error // serves r5: CONNECT /42/abc (routes.conf:33:15), r5: DELETE /42/abc (routes.conf:33:15), r5: POST /42/abc (routes.conf:33:15)
-//line routes.conf:41:10
-	A6(ctx *runtime.Context) error // serves r6: GET /=/x.y (routes.conf:41:11), r6: PATCH /=/x.y (routes.conf:41:11)
-//line routes.conf:64:6
-	A8(ctx *runtime.Context, rest string) error // serves r8: POST /*rest (routes.conf:64:7)
-//line routes.conf:72:10
-	A9(ctx *runtime.Context, rest string) error // serves r9: GET /*rest (routes.conf:72:11)
-//line routes_gen.go:587:1
+	/*line routes.conf:7:6*/ A1(ctx *runtime.Context) error // serves r1: POST /= (routes.conf:7:7), r1: TRACE /= (routes.conf:7:7)
+	/*line routes.conf:83:10*/ A11(ctx *runtime.Context, rest string) error // serves r11: PUT /*rest (routes.conf:83:11)
+	/*line routes.conf:116:6*/ A15(ctx *runtime.Context) error // serves r15: GET /ab/new (routes.conf:116:7)
+	/*line routes.conf:124:10*/ A16(ctx *runtime.Context) error // serves r16: CONNECT /ab/new (routes.conf:124:11)
+	/*line routes.conf:129:10*/ A17(ctx *runtime.Context) error // serves r17: POST /ab/new/v1 (routes.conf:129:11)
+	/*line routes.conf:16:10*/ A2(ctx *runtime.Context) error // serves r2: HEAD /=/... (routes.conf:16:11), r2: PATCH /=/... (routes.conf:16:11)
+	/*line routes.conf:22:14*/ A3(ctx *runtime.Context) error // serves r3: CONNECT /=/.../ab (routes.conf:22:15), r3: OPTIONS /=/.../ab (routes.conf:22:15), r3: PUT /=/.../ab (routes.conf:22:15)
+	/*line routes.conf:28:14*/ A4(ctx *runtime.Context, p2 string, p3 string) error // serves r4: GET /=/.../1:p2/:p3 (routes.conf:28:15), r4: HEAD /=/.../1:p2/:p3 (routes.conf:28:15)
+	/*line routes.conf:33:14*/ A5(ctx *runtime.Context) error // serves r5: CONNECT /42/abc (routes.conf:33:15), r5: DELETE /42/abc (routes.conf:33:15), r5: POST /42/abc (routes.conf:33:15)
+	/*line routes.conf:41:10*/ A6(ctx *runtime.Context) error // serves r6: GET /=/x.y (routes.conf:41:11), r6: PATCH /=/x.y (routes.conf:41:11)
+	/*line routes.conf:64:6*/ A8(ctx *runtime.Context, rest string) error // serves r8: POST /*rest (routes.conf:64:7)
+	/*line routes.conf:72:10*/ A9(ctx *runtime.Context, rest string) error // serves r9: GET /*rest (routes.conf:72:11)
 }
+
+//line routes_gen.go:577:1
 
 // C1Controller holds the actions of controller "C1".
 type C1Controller interface {
-//line routes.conf:103:6
-	A13(ctx *runtime.Context, p0 string) error // serves r13: CONNECT /.:p0 (routes.conf:103:7), r13: POST /.:p0 (routes.conf:103:7), r13: WS /.:p0 (routes.conf:103:7)
-//line routes.conf:110:6
-	A14(ctx *runtime.Context, p0 string, rest string) error // serves r14: GET /:p0/a*rest (routes.conf:110:7)
-//line routes.conf:57:6
-	A7(ctx *runtime.Context) error // serves r7: TRACE /ab/x.y (routes.conf:57:7)
-//line routes_gen.go:598:1
+	/*line routes.conf:103:6*/ A13(ctx *runtime.Context, p0 string) error // serves r13: CONNECT /.:p0 (routes.conf:103:7), r13: POST /.:p0 (routes.conf:103:7), r13: WS /.:p0 (routes.conf:103:7)
+	/*line routes.conf:110:6*/ A14(ctx *runtime.Context, p0 string, rest string) error // serves r14: GET /:p0/a*rest (routes.conf:110:7)
+	/*line routes.conf:57:6*/ A7(ctx *runtime.Context) error // serves r7: TRACE /ab/x.y (routes.conf:57:7)
 }
+
+//line routes_gen.go:586:1
 
 // C2Controller holds the actions of controller "C2".
 type C2Controller interface {
-//line routes.conf:77:10
-	A10(ctx *runtime.Context, rest string) error // serves r10: OPTIONS /*rest (routes.conf:77:11)
-//line routes.conf:96:6
-	A12(ctx *runtime.Context, p0 string, p1 string) error // serves r12: GET /a:p0/:p1 (routes.conf:96:7), r12: HEAD /a:p0/:p1 (routes.conf:96:7), r12: WS /a:p0/:p1 (routes.conf:96:7)
-//line routes_gen.go:607:1
+	/*line routes.conf:77:10*/ A10(ctx *runtime.Context, rest string) error // serves r10: OPTIONS /*rest (routes.conf:77:11)
+	/*line routes.conf:96:6*/ A12(ctx *runtime.Context, p0 string, p1 string) error // serves r12: GET /a:p0/:p1 (routes.conf:96:7), r12: HEAD /a:p0/:p1 (routes.conf:96:7), r12: WS /a:p0/:p1 (routes.conf:96:7)
 }
+
+//line routes_gen.go:594:1
 
 // R5 returns the URL of route "r5": /42/abc (routes.conf:33:15).
 //
@@ -613,7 +599,7 @@ func (u *URLBuilder) R5() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:617:1
+//line routes_gen.go:603:1
 
 // R1 returns the URL of route "r1": /= (routes.conf:7:7).
 //
@@ -622,7 +608,7 @@ func (u *URLBuilder) R1() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:626:1
+//line routes_gen.go:612:1
 
 // R2 returns the URL of route "r2": /=/... (routes.conf:16:11).
 //
@@ -631,7 +617,7 @@ func (u *URLBuilder) R2() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:635:1
+//line routes_gen.go:621:1
 
 // R4 returns the URL of route "r4": /=/.../1:p2/:p3 (routes.conf:28:15).
 //
@@ -640,7 +626,7 @@ func (u *URLBuilder) R4(p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 7, p2, p3)
 }
 
-//line routes_gen.go:644:1
+//line routes_gen.go:630:1
 
 // R3 returns the URL of route "r3": /=/.../ab (routes.conf:22:15).
 //
@@ -649,7 +635,7 @@ func (u *URLBuilder) R3() string {
 	return routegenHelperURL(u, 9)
 }
 
-//line routes_gen.go:653:1
+//line routes_gen.go:639:1
 
 // R6 returns the URL of route "r6": /=/x.y (routes.conf:41:11).
 //
@@ -658,7 +644,7 @@ func (u *URLBuilder) R6() string {
 	return routegenHelperURL(u, 12)
 }
 
-//line routes_gen.go:662:1
+//line routes_gen.go:648:1
 
 // D1R9 returns the URL of route "d1.r9": /*rest on [::1] (routes.conf:72:11).
 //
@@ -667,7 +653,7 @@ func (u *URLBuilder) D1R9(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 14, rest)
 }
 
-//line routes_gen.go:671:1
+//line routes_gen.go:657:1
 
 // D1R10 returns the URL of route "d1.r10": /*rest on [::1] (routes.conf:77:11).
 //
@@ -676,7 +662,7 @@ func (u *URLBuilder) D1R10(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 15, rest)
 }
 
-//line routes_gen.go:680:1
+//line routes_gen.go:666:1
 
 // D1R8 returns the URL of route "d1.r8": /*rest on [::1] (routes.conf:64:7).
 //
@@ -685,7 +671,7 @@ func (u *URLBuilder) D1R8(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 16, rest)
 }
 
-//line routes_gen.go:689:1
+//line routes_gen.go:675:1
 
 // D1R11 returns the URL of route "d1.r11": /*rest on [::1] (routes.conf:83:11).
 //
@@ -694,7 +680,7 @@ func (u *URLBuilder) D1R11(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 17, rest)
 }
 
-//line routes_gen.go:698:1
+//line routes_gen.go:684:1
 
 // D1R7 returns the URL of route "d1.r7": /ab/x.y on [::1] (routes.conf:57:7).
 //
@@ -703,7 +689,7 @@ func (u *URLBuilder) D1R7() string {
 	return routegenHelperURL(u, 18)
 }
 
-//line routes_gen.go:707:1
+//line routes_gen.go:693:1
 
 // D2R13 returns the URL of route "d2.r13": /.:p0 on example.com (routes.conf:103:7).
 //
@@ -712,7 +698,7 @@ func (u *URLBuilder) D2R13(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 19, p0)
 }
 
-//line routes_gen.go:716:1
+//line routes_gen.go:702:1
 
 // D2R14 returns the URL of route "d2.r14": /:p0/a*rest on example.com (routes.conf:110:7).
 //
@@ -721,7 +707,7 @@ func (u *URLBuilder) D2R14(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 22, p0, rest)
 }
 
-//line routes_gen.go:725:1
+//line routes_gen.go:711:1
 
 // D2R12 returns the URL of route "d2.r12": /a:p0/:p1 on example.com (routes.conf:96:7).
 //
@@ -730,7 +716,7 @@ func (u *URLBuilder) D2R12(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 23, p0, p1)
 }
 
-//line routes_gen.go:734:1
+//line routes_gen.go:720:1
 
 // D2R16 returns the URL of route "d2.r16": /ab/new on example.com (routes.conf:124:11).
 //
@@ -739,7 +725,7 @@ func (u *URLBuilder) D2R16() string {
 	return routegenHelperURL(u, 26)
 }
 
-//line routes_gen.go:743:1
+//line routes_gen.go:729:1
 
 // D2R15 returns the URL of route "d2.r15": /ab/new on example.com (routes.conf:116:7).
 //
@@ -748,7 +734,7 @@ func (u *URLBuilder) D2R15() string {
 	return routegenHelperURL(u, 27)
 }
 
-//line routes_gen.go:752:1
+//line routes_gen.go:738:1
 
 // D2R17 returns the URL of route "d2.r17": /ab/new/v1 on example.com (routes.conf:129:11).
 //
@@ -757,4 +743,4 @@ func (u *URLBuilder) D2R17() string {
 	return routegenHelperURL(u, 28)
 }
 
-//line routes_gen.go:761:1
+//line routes_gen.go:747:1

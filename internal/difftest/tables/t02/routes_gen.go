@@ -2624,232 +2624,128 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // C0Controller holds the actions of controller "C0".
 type C0Controller interface {
-//line routes.conf:718:14
-	A102(ctx *runtime.Context, p0 string, p2 string, p5 string) error // serves r102: CONNECT /:p0/b/~:p2/@/@/1:p5 (routes.conf:718:15), r102: GET /:p0/b/~:p2/@/@/1:p5 (routes.conf:718:15)
-//line routes.conf:744:6
-	A105(ctx *runtime.Context) error // serves r105: GET /v1 (routes.conf:744:7)
-//line routes.conf:751:10
-	A106(ctx *runtime.Context, p1 string) error // serves r106: HEAD /v1/:p1 (routes.conf:751:11)
-//line routes.conf:759:10
-	A107(ctx *runtime.Context, p2 string) error // serves r107: GET /v1/x.y/:p2 (routes.conf:759:11), r107: PUT /v1/x.y/:p2 (routes.conf:759:11)
-//line routes.conf:98:6
-	A13(ctx *runtime.Context, p0 string) error // serves r13: GET /:p0/~u (routes.conf:98:7)
-//line routes.conf:120:6
-	A16(ctx *runtime.Context, rest string) error // serves r16: GET /v*rest (routes.conf:120:7)
-//line routes.conf:127:6
-	A17(ctx *runtime.Context, p1 string) error // serves r17: OPTIONS /x.y/:p1 (routes.conf:127:7)
-//line routes.conf:133:10
-	A18(ctx *runtime.Context, p1 string) error // serves r18: GET /x.y/:p1 (routes.conf:133:11)
-//line routes.conf:138:14
-	A19(ctx *runtime.Context, p1 string) error // serves r19: GET /x.y/:p1/ab (routes.conf:138:15)
-//line routes.conf:18:6
-	A2(ctx *runtime.Context, p1 string) error // serves r2: GET /.../x.:p1 (routes.conf:18:7), r2: HEAD /.../x.:p1 (routes.conf:18:7)
-//line routes.conf:143:14
-	A20(ctx *runtime.Context, p1 string) error // serves r20: HEAD /x.y/:p1/~u (routes.conf:143:15), r20: PATCH /x.y/:p1/~u (routes.conf:143:15), r20: TRACE /x.y/:p1/~u (routes.conf:143:15)
-//line routes.conf:148:14
-	A21(ctx *runtime.Context, p1 string) error // serves r21: TRACE /x.y/:p1 (routes.conf:148:15)
-//line routes.conf:164:6
-	A23(ctx *runtime.Context, rest string) error // serves r23: GET /*rest (routes.conf:164:7), r23: PATCH /*rest (routes.conf:164:7), r23: POST /*rest (routes.conf:164:7)
-//line routes.conf:26:10
-	A3(ctx *runtime.Context, p1 string) error // serves r3: GET /.../x.:p1/x.y (routes.conf:26:11)
-//line routes.conf:212:6
-	A30(ctx *runtime.Context) error // serves r30: CONNECT /1 (routes.conf:212:7), r30: DELETE /1 (routes.conf:212:7)
-//line routes.conf:266:6
-	A37(ctx *runtime.Context) error // serves r37: CONNECT /a-b (routes.conf:266:7), r37: GET /a-b (routes.conf:266:7), r37: PUT /a-b (routes.conf:266:7)
-//line routes.conf:272:10
-	A38(ctx *runtime.Context) error // serves r38: DELETE /a-b/a-b/= (routes.conf:272:11), r38: GET /a-b/a-b/= (routes.conf:272:11)
-//line routes.conf:278:10
-	A39(ctx *runtime.Context) error // serves r39: GET /a-b/new (routes.conf:278:11), r39: HEAD /a-b/new (routes.conf:278:11)
-//line routes.conf:31:14
-	A4(ctx *runtime.Context, p1 string, p3 string) error // serves r4: GET /.../x.:p1/x.y/~:p3 (routes.conf:31:15), r4: HEAD /.../x.:p1/x.y/~:p3 (routes.conf:31:15), r4: PATCH /.../x.:p1/x.y/~:p3 (routes.conf:31:15)
-//line routes.conf:37:14
-	A5(ctx *runtime.Context, p1 string) error // serves r5: GET /.../x.:p1/x.y/a-b (routes.conf:37:15)
-//line routes.conf:363:6
-	A51(ctx *runtime.Context, p0 string) error // serves r51: GET /a:p0 (routes.conf:363:7), r51: PUT /a:p0 (routes.conf:363:7)
-//line routes.conf:371:10
-	A52(ctx *runtime.Context, p0 string) error // serves r52: OPTIONS /a:p0/new/ab (routes.conf:371:11), r52: POST /a:p0/new/ab (routes.conf:371:11), r52: PUT /a:p0/new/ab (routes.conf:371:11)
-//line routes.conf:382:10
-	A54(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r54: PATCH /a:p0/~:p1/user_:p2 (routes.conf:382:11), r54: WS /a:p0/~:p1/user_:p2 (routes.conf:382:11)
-//line routes.conf:388:10
-	A55(ctx *runtime.Context, p0 string) error // serves r55: POST /a:p0/... (routes.conf:388:11), r55: WS /a:p0/... (routes.conf:388:11)
-//line routes.conf:403:6
-	A57(ctx *runtime.Context, p0 string, p1 string) error // serves r57: CONNECT /v:p0/1:p1 (routes.conf:403:7)
-//line routes.conf:410:10
-	A58(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r58: GET /v:p0/1:p1/abc/*rest (routes.conf:410:11), r58: PATCH /v:p0/1:p1/abc/*rest (routes.conf:410:11)
-//line routes.conf:417:10
-	A59(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r59: TRACE /v:p0/1:p1/:p2/user_:p3 (routes.conf:417:11)
-//line routes.conf:43:14
-	A6(ctx *runtime.Context) error // serves r6: GET /=/.a (routes.conf:43:15), r6: HEAD /=/.a (routes.conf:43:15), r6: PATCH /=/.a (routes.conf:43:15)
-//line routes.conf:424:10
-	A60(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r60: HEAD /v:p0/1:p1/:p2 (routes.conf:424:11)
-//line routes.conf:430:10
-	A61(ctx *runtime.Context, p0 string, p1 string) error // serves r61: GET /v:p0/1:p1/abc (routes.conf:430:11)
-//line routes.conf:436:14
-	A62(ctx *runtime.Context, p0 string, p1 string, p3 string, p4 string) error // serves r62: GET /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:436:15)
-//line routes.conf:442:14
-	A63(ctx *runtime.Context, p0 string, p1 string, p4 string) error // serves r63: GET /v:p0/1:p1/abc/~u/:p4 (routes.conf:442:15)
-//line routes.conf:448:14
-	A64(ctx *runtime.Context, p0 string, p1 string) error // serves r64: CONNECT /v:p0/1:p1/abc (routes.conf:448:15), r64: PUT /v:p0/1:p1/abc (routes.conf:448:15), r64: WS /v:p0/1:p1/abc (routes.conf:448:15)
-//line routes.conf:458:6
-	A65(ctx *runtime.Context) error // serves r65: CONNECT /user_x (routes.conf:458:7)
-//line routes.conf:465:10
-	A66(ctx *runtime.Context, rest string) error // serves r66: DELETE /user_x/~u/*rest (routes.conf:465:11)
-//line routes.conf:473:14
-	A67(ctx *runtime.Context, rest string) error // serves r67: CONNECT /user_x/~u/*rest (routes.conf:473:15), r67: GET /user_x/~u/*rest (routes.conf:473:15)
-//line routes.conf:489:10
-	A69(ctx *runtime.Context, p2 string) error // serves r69: GET /user_x/.a/:p2 (routes.conf:489:11), r69: HEAD /user_x/.a/:p2 (routes.conf:489:11)
-//line routes.conf:51:10
-	A7(ctx *runtime.Context, p1 string, p3 string) error // serves r7: DELETE /.../x.:p1/new/x.:p3 (routes.conf:51:11), r7: PUT /.../x.:p1/new/x.:p3 (routes.conf:51:11), r7: WS /.../x.:p1/new/x.:p3 (routes.conf:51:11)
-//line routes.conf:496:6
-	A70(ctx *runtime.Context) error // serves r70: GET /~u (routes.conf:496:7), r70: PUT /~u (routes.conf:496:7), r70: TRACE /~u (routes.conf:496:7)
-//line routes.conf:508:6
-	A72(ctx *runtime.Context) error // serves r72: HEAD /a/@ (routes.conf:508:7), r72: POST /a/@ (routes.conf:508:7)
-//line routes.conf:514:6
-	A73(ctx *runtime.Context, p0 string) error // serves r73: GET /.:p0/x.y (routes.conf:514:7), r73: OPTIONS /.:p0/x.y (routes.conf:514:7)
-//line routes.conf:521:10
-	A74(ctx *runtime.Context, p0 string) error // serves r74: GET /.:p0/x.y/~u/... (routes.conf:521:11)
-//line routes.conf:526:10
-	A75(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r75: GET /.:p0/x.y/a:p2/:p3 (routes.conf:526:11)
-//line routes.conf:544:6
-	A77(ctx *runtime.Context, p0 string, p1 string) error // serves r77: GET /:p0/1:p1 (routes.conf:544:7)
-//line routes.conf:578:6
-	A82(ctx *runtime.Context) error // serves r82: GET /v1/users (routes.conf:578:7)
-//line routes.conf:584:10
-	A83(ctx *runtime.Context, p3 string) error // serves r83: GET /v1/users/ab/:p3 (routes.conf:584:11)
-//line routes.conf:589:14
-	A84(ctx *runtime.Context, p3 string, p5 string) error // serves r84: GET /v1/users/ab/:p3/~u/v:p5 (routes.conf:589:15)
-//line routes.conf:596:14
-	A85(ctx *runtime.Context, p3 string) error // serves r85: GET /v1/users/ab/:p3/new (routes.conf:596:15)
-//line routes_gen.go:2724:1
+	/*line routes.conf:718:14*/ A102(ctx *runtime.Context, p0 string, p2 string, p5 string) error // serves r102: CONNECT /:p0/b/~:p2/@/@/1:p5 (routes.conf:718:15), r102: GET /:p0/b/~:p2/@/@/1:p5 (routes.conf:718:15)
+	/*line routes.conf:744:6*/ A105(ctx *runtime.Context) error // serves r105: GET /v1 (routes.conf:744:7)
+	/*line routes.conf:751:10*/ A106(ctx *runtime.Context, p1 string) error // serves r106: HEAD /v1/:p1 (routes.conf:751:11)
+	/*line routes.conf:759:10*/ A107(ctx *runtime.Context, p2 string) error // serves r107: GET /v1/x.y/:p2 (routes.conf:759:11), r107: PUT /v1/x.y/:p2 (routes.conf:759:11)
+	/*line routes.conf:98:6*/ A13(ctx *runtime.Context, p0 string) error // serves r13: GET /:p0/~u (routes.conf:98:7)
+	/*line routes.conf:120:6*/ A16(ctx *runtime.Context, rest string) error // serves r16: GET /v*rest (routes.conf:120:7)
+	/*line routes.conf:127:6*/ A17(ctx *runtime.Context, p1 string) error // serves r17: OPTIONS /x.y/:p1 (routes.conf:127:7)
+	/*line routes.conf:133:10*/ A18(ctx *runtime.Context, p1 string) error // serves r18: GET /x.y/:p1 (routes.conf:133:11)
+	/*line routes.conf:138:14*/ A19(ctx *runtime.Context, p1 string) error // serves r19: GET /x.y/:p1/ab (routes.conf:138:15)
+	/*line routes.conf:18:6*/ A2(ctx *runtime.Context, p1 string) error // serves r2: GET /.../x.:p1 (routes.conf:18:7), r2: HEAD /.../x.:p1 (routes.conf:18:7)
+	/*line routes.conf:143:14*/ A20(ctx *runtime.Context, p1 string) error // serves r20: HEAD /x.y/:p1/~u (routes.conf:143:15), r20: PATCH /x.y/:p1/~u (routes.conf:143:15), r20: TRACE /x.y/:p1/~u (routes.conf:143:15)
+	/*line routes.conf:148:14*/ A21(ctx *runtime.Context, p1 string) error // serves r21: TRACE /x.y/:p1 (routes.conf:148:15)
+	/*line routes.conf:164:6*/ A23(ctx *runtime.Context, rest string) error // serves r23: GET /*rest (routes.conf:164:7), r23: PATCH /*rest (routes.conf:164:7), r23: POST /*rest (routes.conf:164:7)
+	/*line routes.conf:26:10*/ A3(ctx *runtime.Context, p1 string) error // serves r3: GET /.../x.:p1/x.y (routes.conf:26:11)
+	/*line routes.conf:212:6*/ A30(ctx *runtime.Context) error // serves r30: CONNECT /1 (routes.conf:212:7), r30: DELETE /1 (routes.conf:212:7)
+	/*line routes.conf:266:6*/ A37(ctx *runtime.Context) error // serves r37: CONNECT /a-b (routes.conf:266:7), r37: GET /a-b (routes.conf:266:7), r37: PUT /a-b (routes.conf:266:7)
+	/*line routes.conf:272:10*/ A38(ctx *runtime.Context) error // serves r38: DELETE /a-b/a-b/= (routes.conf:272:11), r38: GET /a-b/a-b/= (routes.conf:272:11)
+	/*line routes.conf:278:10*/ A39(ctx *runtime.Context) error // serves r39: GET /a-b/new (routes.conf:278:11), r39: HEAD /a-b/new (routes.conf:278:11)
+	/*line routes.conf:31:14*/ A4(ctx *runtime.Context, p1 string, p3 string) error // serves r4: GET /.../x.:p1/x.y/~:p3 (routes.conf:31:15), r4: HEAD /.../x.:p1/x.y/~:p3 (routes.conf:31:15), r4: PATCH /.../x.:p1/x.y/~:p3 (routes.conf:31:15)
+	/*line routes.conf:37:14*/ A5(ctx *runtime.Context, p1 string) error // serves r5: GET /.../x.:p1/x.y/a-b (routes.conf:37:15)
+	/*line routes.conf:363:6*/ A51(ctx *runtime.Context, p0 string) error // serves r51: GET /a:p0 (routes.conf:363:7), r51: PUT /a:p0 (routes.conf:363:7)
+	/*line routes.conf:371:10*/ A52(ctx *runtime.Context, p0 string) error // serves r52: OPTIONS /a:p0/new/ab (routes.conf:371:11), r52: POST /a:p0/new/ab (routes.conf:371:11), r52: PUT /a:p0/new/ab (routes.conf:371:11)
+	/*line routes.conf:382:10*/ A54(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r54: PATCH /a:p0/~:p1/user_:p2 (routes.conf:382:11), r54: WS /a:p0/~:p1/user_:p2 (routes.conf:382:11)
+	/*line routes.conf:388:10*/ A55(ctx *runtime.Context, p0 string) error // serves r55: POST /a:p0/... (routes.conf:388:11), r55: WS /a:p0/... (routes.conf:388:11)
+	/*line routes.conf:403:6*/ A57(ctx *runtime.Context, p0 string, p1 string) error // serves r57: CONNECT /v:p0/1:p1 (routes.conf:403:7)
+	/*line routes.conf:410:10*/ A58(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r58: GET /v:p0/1:p1/abc/*rest (routes.conf:410:11), r58: PATCH /v:p0/1:p1/abc/*rest (routes.conf:410:11)
+	/*line routes.conf:417:10*/ A59(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r59: TRACE /v:p0/1:p1/:p2/user_:p3 (routes.conf:417:11)
+	/*line routes.conf:43:14*/ A6(ctx *runtime.Context) error // serves r6: GET /=/.a (routes.conf:43:15), r6: HEAD /=/.a (routes.conf:43:15), r6: PATCH /=/.a (routes.conf:43:15)
+	/*line routes.conf:424:10*/ A60(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r60: HEAD /v:p0/1:p1/:p2 (routes.conf:424:11)
+	/*line routes.conf:430:10*/ A61(ctx *runtime.Context, p0 string, p1 string) error // serves r61: GET /v:p0/1:p1/abc (routes.conf:430:11)
+	/*line routes.conf:436:14*/ A62(ctx *runtime.Context, p0 string, p1 string, p3 string, p4 string) error // serves r62: GET /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:436:15)
+	/*line routes.conf:442:14*/ A63(ctx *runtime.Context, p0 string, p1 string, p4 string) error // serves r63: GET /v:p0/1:p1/abc/~u/:p4 (routes.conf:442:15)
+	/*line routes.conf:448:14*/ A64(ctx *runtime.Context, p0 string, p1 string) error // serves r64: CONNECT /v:p0/1:p1/abc (routes.conf:448:15), r64: PUT /v:p0/1:p1/abc (routes.conf:448:15), r64: WS /v:p0/1:p1/abc (routes.conf:448:15)
+	/*line routes.conf:458:6*/ A65(ctx *runtime.Context) error // serves r65: CONNECT /user_x (routes.conf:458:7)
+	/*line routes.conf:465:10*/ A66(ctx *runtime.Context, rest string) error // serves r66: DELETE /user_x/~u/*rest (routes.conf:465:11)
+	/*line routes.conf:473:14*/ A67(ctx *runtime.Context, rest string) error // serves r67: CONNECT /user_x/~u/*rest (routes.conf:473:15), r67: GET /user_x/~u/*rest (routes.conf:473:15)
+	/*line routes.conf:489:10*/ A69(ctx *runtime.Context, p2 string) error // serves r69: GET /user_x/.a/:p2 (routes.conf:489:11), r69: HEAD /user_x/.a/:p2 (routes.conf:489:11)
+	/*line routes.conf:51:10*/ A7(ctx *runtime.Context, p1 string, p3 string) error // serves r7: DELETE /.../x.:p1/new/x.:p3 (routes.conf:51:11), r7: PUT /.../x.:p1/new/x.:p3 (routes.conf:51:11), r7: WS /.../x.:p1/new/x.:p3 (routes.conf:51:11)
+	/*line routes.conf:496:6*/ A70(ctx *runtime.Context) error // serves r70: GET /~u (routes.conf:496:7), r70: PUT /~u (routes.conf:496:7), r70: TRACE /~u (routes.conf:496:7)
+	/*line routes.conf:508:6*/ A72(ctx *runtime.Context) error // serves r72: HEAD /a/@ (routes.conf:508:7), r72: POST /a/@ (routes.conf:508:7)
+	/*line routes.conf:514:6*/ A73(ctx *runtime.Context, p0 string) error // serves r73: GET /.:p0/x.y (routes.conf:514:7), r73: OPTIONS /.:p0/x.y (routes.conf:514:7)
+	/*line routes.conf:521:10*/ A74(ctx *runtime.Context, p0 string) error // serves r74: GET /.:p0/x.y/~u/... (routes.conf:521:11)
+	/*line routes.conf:526:10*/ A75(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r75: GET /.:p0/x.y/a:p2/:p3 (routes.conf:526:11)
+	/*line routes.conf:544:6*/ A77(ctx *runtime.Context, p0 string, p1 string) error // serves r77: GET /:p0/1:p1 (routes.conf:544:7)
+	/*line routes.conf:578:6*/ A82(ctx *runtime.Context) error // serves r82: GET /v1/users (routes.conf:578:7)
+	/*line routes.conf:584:10*/ A83(ctx *runtime.Context, p3 string) error // serves r83: GET /v1/users/ab/:p3 (routes.conf:584:11)
+	/*line routes.conf:589:14*/ A84(ctx *runtime.Context, p3 string, p5 string) error // serves r84: GET /v1/users/ab/:p3/~u/v:p5 (routes.conf:589:15)
+	/*line routes.conf:596:14*/ A85(ctx *runtime.Context, p3 string) error // serves r85: GET /v1/users/ab/:p3/new (routes.conf:596:15)
 }
+
+//line routes_gen.go:2678:1
 
 // C1Controller holds the actions of controller "C1".
 type C1Controller interface {
-//line routes.conf:9:6
-	A1(ctx *runtime.Context, p0 string) error // serves r1: GET /:p0 (routes.conf:9:7), r1: HEAD /:p0 (routes.conf:9:7)
-//line routes.conf:706:10
-	A100(ctx *runtime.Context, p1 string) error // serves r100: GET /v1/:p1 (routes.conf:706:11), r100: POST /v1/:p1 (routes.conf:706:11), r100: TRACE /v1/:p1 (routes.conf:706:11)
-//line routes.conf:711:10
-	A101(ctx *runtime.Context, p0 string, p2 string) error // serves r101: CONNECT /:p0/b/~:p2/@ (routes.conf:711:11), r101: POST /:p0/b/~:p2/@ (routes.conf:711:11)
-//line routes.conf:727:14
-	A103(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r103: TRACE /:p0/b/~:p2/@/~:p4/... (routes.conf:727:15)
-//line routes.conf:734:14
-	A104(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r104: HEAD /:p0/b/~:p2/@/v:p4 (routes.conf:734:15)
-//line routes.conf:106:6
-	A14(ctx *runtime.Context) error // serves r14: GET /b/abc (routes.conf:106:7)
-//line routes.conf:113:6
-	A15(ctx *runtime.Context) error // serves r15: GET / (routes.conf:113:7), r15: PUT / (routes.conf:113:7), r15: TRACE / (routes.conf:113:7)
-//line routes.conf:156:6
-	A22(ctx *runtime.Context, p0 string, p1 string) error // serves r22: PATCH /:p0/:p1 (routes.conf:156:7)
-//line routes.conf:184:14
-	A26(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, p4 string, rest string) error // serves r26: GET /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15), r26: OPTIONS /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15), r26: TRACE /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15)
-//line routes.conf:220:6
-	A31(ctx *runtime.Context, p0 string) error // serves r31: WS /:p0 (routes.conf:220:7)
-//line routes.conf:228:10
-	A32(ctx *runtime.Context, p0 string, p1 string) error // serves r32: GET /:p0/v:p1 (routes.conf:228:11), r32: TRACE /:p0/v:p1 (routes.conf:228:11)
-//line routes.conf:237:6
-	A33(ctx *runtime.Context) error // serves r33: HEAD /a-b/a (routes.conf:237:7)
-//line routes.conf:311:14
-	A44(ctx *runtime.Context, rest string) error // serves r44: OPTIONS /abc/1*rest (routes.conf:311:15)
-//line routes.conf:321:6
-	A45(ctx *runtime.Context) error // serves r45: HEAD /42 (routes.conf:321:7), r45: WS /42 (routes.conf:321:7)
-//line routes.conf:397:6
-	A56(ctx *runtime.Context) error // serves r56: GET /1 (routes.conf:397:7), r56: TRACE /1 (routes.conf:397:7), r56: WS /1 (routes.conf:397:7)
-//line routes.conf:480:14
-	A68(ctx *runtime.Context, rest string) error // serves r68: TRACE /user_x/~u/*rest (routes.conf:480:15)
-//line routes.conf:502:6
-	A71(ctx *runtime.Context) error // serves r71: CONNECT /abc/a (routes.conf:502:7), r71: PATCH /abc/a (routes.conf:502:7)
-//line routes.conf:551:6
-	A78(ctx *runtime.Context, p1 string) error // serves r78: OPTIONS /.../a:p1 (routes.conf:551:7), r78: POST /.../a:p1 (routes.conf:551:7)
-//line routes.conf:559:10
-	A79(ctx *runtime.Context, p1 string, p2 string) error // serves r79: DELETE /.../a:p1/a:p2 (routes.conf:559:11), r79: PUT /.../a:p1/a:p2 (routes.conf:559:11)
-//line routes.conf:566:10
-	A80(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r80: WS /.../a:p1/:p2/.:p3 (routes.conf:566:11)
-//line routes.conf:571:10
-	A81(ctx *runtime.Context, p1 string) error // serves r81: GET /.../a:p1 (routes.conf:571:11)
-//line routes.conf:607:6
-	A86(ctx *runtime.Context, rest string) error // serves r86: POST /new/*rest (routes.conf:607:7)
-//line routes.conf:677:6
-	A96(ctx *runtime.Context, p0 string) error // serves r96: CONNECT /:p0/b (routes.conf:677:7), r96: GET /:p0/b (routes.conf:677:7), r96: HEAD /:p0/b (routes.conf:677:7)
-//line routes_gen.go:2775:1
+	/*line routes.conf:9:6*/ A1(ctx *runtime.Context, p0 string) error // serves r1: GET /:p0 (routes.conf:9:7), r1: HEAD /:p0 (routes.conf:9:7)
+	/*line routes.conf:706:10*/ A100(ctx *runtime.Context, p1 string) error // serves r100: GET /v1/:p1 (routes.conf:706:11), r100: POST /v1/:p1 (routes.conf:706:11), r100: TRACE /v1/:p1 (routes.conf:706:11)
+	/*line routes.conf:711:10*/ A101(ctx *runtime.Context, p0 string, p2 string) error // serves r101: CONNECT /:p0/b/~:p2/@ (routes.conf:711:11), r101: POST /:p0/b/~:p2/@ (routes.conf:711:11)
+	/*line routes.conf:727:14*/ A103(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r103: TRACE /:p0/b/~:p2/@/~:p4/... (routes.conf:727:15)
+	/*line routes.conf:734:14*/ A104(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r104: HEAD /:p0/b/~:p2/@/v:p4 (routes.conf:734:15)
+	/*line routes.conf:106:6*/ A14(ctx *runtime.Context) error // serves r14: GET /b/abc (routes.conf:106:7)
+	/*line routes.conf:113:6*/ A15(ctx *runtime.Context) error // serves r15: GET / (routes.conf:113:7), r15: PUT / (routes.conf:113:7), r15: TRACE / (routes.conf:113:7)
+	/*line routes.conf:156:6*/ A22(ctx *runtime.Context, p0 string, p1 string) error // serves r22: PATCH /:p0/:p1 (routes.conf:156:7)
+	/*line routes.conf:184:14*/ A26(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, p4 string, rest string) error // serves r26: GET /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15), r26: OPTIONS /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15), r26: TRACE /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15)
+	/*line routes.conf:220:6*/ A31(ctx *runtime.Context, p0 string) error // serves r31: WS /:p0 (routes.conf:220:7)
+	/*line routes.conf:228:10*/ A32(ctx *runtime.Context, p0 string, p1 string) error // serves r32: GET /:p0/v:p1 (routes.conf:228:11), r32: TRACE /:p0/v:p1 (routes.conf:228:11)
+	/*line routes.conf:237:6*/ A33(ctx *runtime.Context) error // serves r33: HEAD /a-b/a (routes.conf:237:7)
+	/*line routes.conf:311:14*/ A44(ctx *runtime.Context, rest string) error // serves r44: OPTIONS /abc/1*rest (routes.conf:311:15)
+	/*line routes.conf:321:6*/ A45(ctx *runtime.Context) error // serves r45: HEAD /42 (routes.conf:321:7), r45: WS /42 (routes.conf:321:7)
+	/*line routes.conf:397:6*/ A56(ctx *runtime.Context) error // serves r56: GET /1 (routes.conf:397:7), r56: TRACE /1 (routes.conf:397:7), r56: WS /1 (routes.conf:397:7)
+	/*line routes.conf:480:14*/ A68(ctx *runtime.Context, rest string) error // serves r68: TRACE /user_x/~u/*rest (routes.conf:480:15)
+	/*line routes.conf:502:6*/ A71(ctx *runtime.Context) error // serves r71: CONNECT /abc/a (routes.conf:502:7), r71: PATCH /abc/a (routes.conf:502:7)
+	/*line routes.conf:551:6*/ A78(ctx *runtime.Context, p1 string) error // serves r78: OPTIONS /.../a:p1 (routes.conf:551:7), r78: POST /.../a:p1 (routes.conf:551:7)
+	/*line routes.conf:559:10*/ A79(ctx *runtime.Context, p1 string, p2 string) error // serves r79: DELETE /.../a:p1/a:p2 (routes.conf:559:11), r79: PUT /.../a:p1/a:p2 (routes.conf:559:11)
+	/*line routes.conf:566:10*/ A80(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r80: WS /.../a:p1/:p2/.:p3 (routes.conf:566:11)
+	/*line routes.conf:571:10*/ A81(ctx *runtime.Context, p1 string) error // serves r81: GET /.../a:p1 (routes.conf:571:11)
+	/*line routes.conf:607:6*/ A86(ctx *runtime.Context, rest string) error // serves r86: POST /new/*rest (routes.conf:607:7)
+	/*line routes.conf:677:6*/ A96(ctx *runtime.Context, p0 string) error // serves r96: CONNECT /:p0/b (routes.conf:677:7), r96: GET /:p0/b (routes.conf:677:7), r96: HEAD /:p0/b (routes.conf:677:7)
 }
+
+//line routes_gen.go:2707:1
 
 // C2Controller holds the actions of controller "C2".
 type C2Controller interface {
-//line routes.conf:74:10
-	A10(ctx *runtime.Context) error // serves r10: GET /v1/~u (routes.conf:74:11)
-//line routes.conf:81:10
-	A11(ctx *runtime.Context, p2 string) error // serves r11: GET /v1/abc/:p2 (routes.conf:81:11), r11: OPTIONS /v1/abc/:p2 (routes.conf:81:11), r11: WS /v1/abc/:p2 (routes.conf:81:11)
-//line routes.conf:89:10
-	A12(ctx *runtime.Context) error // serves r12: HEAD /v1/users/a-b (routes.conf:89:11)
-//line routes.conf:172:6
-	A24(ctx *runtime.Context, p0 string, p1 string) error // serves r24: GET /:p0/:p1 (routes.conf:172:7)
-//line routes.conf:178:10
-	A25(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r25: DELETE /:p0/:p1/:p2/:p3 (routes.conf:178:11), r25: GET /:p0/:p1/:p2/:p3 (routes.conf:178:11)
-//line routes.conf:190:14
-	A27(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, rest string) error // serves r27: GET /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15), r27: POST /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15), r27: WS /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15)
-//line routes.conf:196:14
-	A28(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, p4 string) error // serves r28: POST /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:196:15)
-//line routes.conf:202:14
-	A29(ctx *runtime.Context, p1 string) error // serves r29: GET /user_x/:p1 (routes.conf:202:15), r29: HEAD /user_x/:p1 (routes.conf:202:15)
-//line routes.conf:245:6
-	A34(ctx *runtime.Context, p1 string) error // serves r34: WS /user_x/:p1 (routes.conf:245:7)
-//line routes.conf:252:10
-	A35(ctx *runtime.Context, p1 string, p2 int64, p3 string) error // serves r35: GET /user_x/:p1/:p2/x.:p3 (routes.conf:252:11), r35: OPTIONS /user_x/:p1/:p2/x.:p3 (routes.conf:252:11)
-//line routes.conf:257:10
-	A36(ctx *runtime.Context, p1 string, p2 string) error // serves r36: GET /user_x/:p1/1:p2/@ (routes.conf:257:11), r36: TRACE /user_x/:p1/1:p2/@ (routes.conf:257:11)
-//line routes.conf:287:6
-	A40(ctx *runtime.Context, rest string) error // serves r40: PATCH /abc/1*rest (routes.conf:287:7)
-//line routes.conf:294:10
-	A41(ctx *runtime.Context, rest string) error // serves r41: GET /abc/1*rest (routes.conf:294:11), r41: HEAD /abc/1*rest (routes.conf:294:11)
-//line routes.conf:299:10
-	A42(ctx *runtime.Context, rest string) error // serves r42: PUT /abc/1*rest (routes.conf:299:11), r42: WS /abc/1*rest (routes.conf:299:11)
-//line routes.conf:306:10
-	A43(ctx *runtime.Context, rest string) error // serves r43: DELETE /abc/1*rest (routes.conf:306:11)
-//line routes.conf:328:6
-	A46(ctx *runtime.Context, rest string) error // serves r46: GET /x.y/*rest (routes.conf:328:7), r46: POST /x.y/*rest (routes.conf:328:7)
-//line routes.conf:335:10
-	A47(ctx *runtime.Context, rest string) error // serves r47: HEAD /x.y/*rest (routes.conf:335:11)
-//line routes.conf:341:10
-	A48(ctx *runtime.Context, rest string) error // serves r48: OPTIONS /x.y/*rest (routes.conf:341:11)
-//line routes.conf:348:10
-	A49(ctx *runtime.Context, rest string) error // serves r49: WS /x.y/*rest (routes.conf:348:11)
-//line routes.conf:352:14
-	A50(ctx *runtime.Context, rest string) error // serves r50: PATCH /x.y/*rest (routes.conf:352:15)
-//line routes.conf:376:10
-	A53(ctx *runtime.Context, p0 string, p1 string) error // serves r53: DELETE /a:p0/:p1 (routes.conf:376:11), r53: GET /a:p0/:p1 (routes.conf:376:11), r53: PUT /a:p0/:p1 (routes.conf:376:11)
-//line routes.conf:532:14
-	A76(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r76: GET /.:p0/x.y/a:p2/:p3/42 (routes.conf:532:15), r76: OPTIONS /.:p0/x.y/a:p2/:p3/42 (routes.conf:532:15)
-//line routes.conf:60:6
-	A8(ctx *runtime.Context) error // serves r8: DELETE /42 (routes.conf:60:7), r8: GET /42 (routes.conf:60:7)
-//line routes.conf:616:6
-	A87(ctx *runtime.Context) error // serves r87: GET /42/abc (routes.conf:616:7)
-//line routes.conf:622:10
-	A88(ctx *runtime.Context) error // serves r88: POST /42/abc/users (routes.conf:622:11)
-//line routes.conf:628:14
-	A89(ctx *runtime.Context, p3 string, p4 string) error // serves r89: CONNECT /42/abc/users/:p3/v:p4 (routes.conf:628:15), r89: WS /42/abc/users/:p3/v:p4 (routes.conf:628:15)
-//line routes.conf:67:6
-	A9(ctx *runtime.Context) error // serves r9: CONNECT /v1 (routes.conf:67:7), r9: PATCH /v1 (routes.conf:67:7), r9: PUT /v1 (routes.conf:67:7)
-//line routes.conf:633:14
-	A90(ctx *runtime.Context, p3 string, rest string) error // serves r90: CONNECT /42/abc/users/:p3/*rest (routes.conf:633:15), r90: DELETE /42/abc/users/:p3/*rest (routes.conf:633:15), r90: POST /42/abc/users/:p3/*rest (routes.conf:633:15)
-//line routes.conf:640:14
-	A91(ctx *runtime.Context, p3 string) error // serves r91: PATCH /42/abc/users/:p3 (routes.conf:640:15), r91: PUT /42/abc/users/:p3 (routes.conf:640:15), r91: TRACE /42/abc/users/:p3 (routes.conf:640:15)
-//line routes.conf:645:14
-	A92(ctx *runtime.Context, rest string) error // serves r92: GET /42/abc/users/.a/1*rest (routes.conf:645:15), r92: TRACE /42/abc/users/.a/1*rest (routes.conf:645:15)
-//line routes.conf:656:10
-	A93(ctx *runtime.Context) error // serves r93: GET /42/abc/a-b/1 (routes.conf:656:11)
-//line routes.conf:662:10
-	A94(ctx *runtime.Context) error // serves r94: POST /42/abc/.a/x.y (routes.conf:662:11), r94: TRACE /42/abc/.a/x.y (routes.conf:662:11), r94: WS /42/abc/.a/x.y (routes.conf:662:11)
-//line routes.conf:668:14
-	A95(ctx *runtime.Context) error // serves r95: CONNECT /42/abc/.a/x.y (routes.conf:668:15), r95: HEAD /42/abc/.a/x.y (routes.conf:668:15)
-//line routes.conf:684:10
-	A97(ctx *runtime.Context, p0 string) error // serves r97: CONNECT /:p0/b/.../a-b (routes.conf:684:11), r97: GET /:p0/b/.../a-b (routes.conf:684:11), r97: OPTIONS /:p0/b/.../a-b (routes.conf:684:11)
-//line routes.conf:692:14
-	A98(ctx *runtime.Context, p0 string, p5 string) error // serves r98: CONNECT /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15), r98: OPTIONS /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15)
-//line routes.conf:699:14
-	A99(ctx *runtime.Context, p0 string) error // serves r99: HEAD /:p0/b/.../a-b (routes.conf:699:15)
-//line routes_gen.go:2852:1
+	/*line routes.conf:74:10*/ A10(ctx *runtime.Context) error // serves r10: GET /v1/~u (routes.conf:74:11)
+	/*line routes.conf:81:10*/ A11(ctx *runtime.Context, p2 string) error // serves r11: GET /v1/abc/:p2 (routes.conf:81:11), r11: OPTIONS /v1/abc/:p2 (routes.conf:81:11), r11: WS /v1/abc/:p2 (routes.conf:81:11)
+	/*line routes.conf:89:10*/ A12(ctx *runtime.Context) error // serves r12: HEAD /v1/users/a-b (routes.conf:89:11)
+	/*line routes.conf:172:6*/ A24(ctx *runtime.Context, p0 string, p1 string) error // serves r24: GET /:p0/:p1 (routes.conf:172:7)
+	/*line routes.conf:178:10*/ A25(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r25: DELETE /:p0/:p1/:p2/:p3 (routes.conf:178:11), r25: GET /:p0/:p1/:p2/:p3 (routes.conf:178:11)
+	/*line routes.conf:190:14*/ A27(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, rest string) error // serves r27: GET /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15), r27: POST /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15), r27: WS /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15)
+	/*line routes.conf:196:14*/ A28(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string, p4 string) error // serves r28: POST /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:196:15)
+	/*line routes.conf:202:14*/ A29(ctx *runtime.Context, p1 string) error // serves r29: GET /user_x/:p1 (routes.conf:202:15), r29: HEAD /user_x/:p1 (routes.conf:202:15)
+	/*line routes.conf:245:6*/ A34(ctx *runtime.Context, p1 string) error // serves r34: WS /user_x/:p1 (routes.conf:245:7)
+	/*line routes.conf:252:10*/ A35(ctx *runtime.Context, p1 string, p2 int64, p3 string) error // serves r35: GET /user_x/:p1/:p2/x.:p3 (routes.conf:252:11), r35: OPTIONS /user_x/:p1/:p2/x.:p3 (routes.conf:252:11)
+	/*line routes.conf:257:10*/ A36(ctx *runtime.Context, p1 string, p2 string) error // serves r36: GET /user_x/:p1/1:p2/@ (routes.conf:257:11), r36: TRACE /user_x/:p1/1:p2/@ (routes.conf:257:11)
+	/*line routes.conf:287:6*/ A40(ctx *runtime.Context, rest string) error // serves r40: PATCH /abc/1*rest (routes.conf:287:7)
+	/*line routes.conf:294:10*/ A41(ctx *runtime.Context, rest string) error // serves r41: GET /abc/1*rest (routes.conf:294:11), r41: HEAD /abc/1*rest (routes.conf:294:11)
+	/*line routes.conf:299:10*/ A42(ctx *runtime.Context, rest string) error // serves r42: PUT /abc/1*rest (routes.conf:299:11), r42: WS /abc/1*rest (routes.conf:299:11)
+	/*line routes.conf:306:10*/ A43(ctx *runtime.Context, rest string) error // serves r43: DELETE /abc/1*rest (routes.conf:306:11)
+	/*line routes.conf:328:6*/ A46(ctx *runtime.Context, rest string) error // serves r46: GET /x.y/*rest (routes.conf:328:7), r46: POST /x.y/*rest (routes.conf:328:7)
+	/*line routes.conf:335:10*/ A47(ctx *runtime.Context, rest string) error // serves r47: HEAD /x.y/*rest (routes.conf:335:11)
+	/*line routes.conf:341:10*/ A48(ctx *runtime.Context, rest string) error // serves r48: OPTIONS /x.y/*rest (routes.conf:341:11)
+	/*line routes.conf:348:10*/ A49(ctx *runtime.Context, rest string) error // serves r49: WS /x.y/*rest (routes.conf:348:11)
+	/*line routes.conf:352:14*/ A50(ctx *runtime.Context, rest string) error // serves r50: PATCH /x.y/*rest (routes.conf:352:15)
+	/*line routes.conf:376:10*/ A53(ctx *runtime.Context, p0 string, p1 string) error // serves r53: DELETE /a:p0/:p1 (routes.conf:376:11), r53: GET /a:p0/:p1 (routes.conf:376:11), r53: PUT /a:p0/:p1 (routes.conf:376:11)
+	/*line routes.conf:532:14*/ A76(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r76: GET /.:p0/x.y/a:p2/:p3/42 (routes.conf:532:15), r76: OPTIONS /.:p0/x.y/a:p2/:p3/42 (routes.conf:532:15)
+	/*line routes.conf:60:6*/ A8(ctx *runtime.Context) error // serves r8: DELETE /42 (routes.conf:60:7), r8: GET /42 (routes.conf:60:7)
+	/*line routes.conf:616:6*/ A87(ctx *runtime.Context) error // serves r87: GET /42/abc (routes.conf:616:7)
+	/*line routes.conf:622:10*/ A88(ctx *runtime.Context) error // serves r88: POST /42/abc/users (routes.conf:622:11)
+	/*line routes.conf:628:14*/ A89(ctx *runtime.Context, p3 string, p4 string) error // serves r89: CONNECT /42/abc/users/:p3/v:p4 (routes.conf:628:15), r89: WS /42/abc/users/:p3/v:p4 (routes.conf:628:15)
+	/*line routes.conf:67:6*/ A9(ctx *runtime.Context) error // serves r9: CONNECT /v1 (routes.conf:67:7), r9: PATCH /v1 (routes.conf:67:7), r9: PUT /v1 (routes.conf:67:7)
+	/*line routes.conf:633:14*/ A90(ctx *runtime.Context, p3 string, rest string) error // serves r90: CONNECT /42/abc/users/:p3/*rest (routes.conf:633:15), r90: DELETE /42/abc/users/:p3/*rest (routes.conf:633:15), r90: POST /42/abc/users/:p3/*rest (routes.conf:633:15)
+	/*line routes.conf:640:14*/ A91(ctx *runtime.Context, p3 string) error // serves r91: PATCH /42/abc/users/:p3 (routes.conf:640:15), r91: PUT /42/abc/users/:p3 (routes.conf:640:15), r91: TRACE /42/abc/users/:p3 (routes.conf:640:15)
+	/*line routes.conf:645:14*/ A92(ctx *runtime.Context, rest string) error // serves r92: GET /42/abc/users/.a/1*rest (routes.conf:645:15), r92: TRACE /42/abc/users/.a/1*rest (routes.conf:645:15)
+	/*line routes.conf:656:10*/ A93(ctx *runtime.Context) error // serves r93: GET /42/abc/a-b/1 (routes.conf:656:11)
+	/*line routes.conf:662:10*/ A94(ctx *runtime.Context) error // serves r94: POST /42/abc/.a/x.y (routes.conf:662:11), r94: TRACE /42/abc/.a/x.y (routes.conf:662:11), r94: WS /42/abc/.a/x.y (routes.conf:662:11)
+	/*line routes.conf:668:14*/ A95(ctx *runtime.Context) error // serves r95: CONNECT /42/abc/.a/x.y (routes.conf:668:15), r95: HEAD /42/abc/.a/x.y (routes.conf:668:15)
+	/*line routes.conf:684:10*/ A97(ctx *runtime.Context, p0 string) error // serves r97: CONNECT /:p0/b/.../a-b (routes.conf:684:11), r97: GET /:p0/b/.../a-b (routes.conf:684:11), r97: OPTIONS /:p0/b/.../a-b (routes.conf:684:11)
+	/*line routes.conf:692:14*/ A98(ctx *runtime.Context, p0 string, p5 string) error // serves r98: CONNECT /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15), r98: OPTIONS /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15)
+	/*line routes.conf:699:14*/ A99(ctx *runtime.Context, p0 string) error // serves r99: HEAD /:p0/b/.../a-b (routes.conf:699:15)
 }
+
+//line routes_gen.go:2749:1
 
 // R15 returns the URL of route "r15": / (routes.conf:113:7).
 //
@@ -2858,7 +2754,7 @@ func (u *URLBuilder) R15() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:2862:1
+//line routes_gen.go:2758:1
 
 // R23 returns the URL of route "r23": /*rest (routes.conf:164:7).
 //
@@ -2867,7 +2763,7 @@ func (u *URLBuilder) R23(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 3, rest)
 }
 
-//line routes_gen.go:2871:1
+//line routes_gen.go:2767:1
 
 // R81 returns the URL of route "r81": /.../a:p1 (routes.conf:571:11).
 //
@@ -2876,7 +2772,7 @@ func (u *URLBuilder) R81(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 6, p1)
 }
 
-//line routes_gen.go:2880:1
+//line routes_gen.go:2776:1
 
 // R78 returns the URL of route "r78": /.../a:p1 (routes.conf:551:7).
 //
@@ -2885,7 +2781,7 @@ func (u *URLBuilder) R78(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 7, p1)
 }
 
-//line routes_gen.go:2889:1
+//line routes_gen.go:2785:1
 
 // R80 returns the URL of route "r80": /.../a:p1/:p2/.:p3 (routes.conf:566:11).
 //
@@ -2894,7 +2790,7 @@ func (u *URLBuilder) R80(p1 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 9, p1, p2, p3)
 }
 
-//line routes_gen.go:2898:1
+//line routes_gen.go:2794:1
 
 // R79 returns the URL of route "r79": /.../a:p1/a:p2 (routes.conf:559:11).
 //
@@ -2903,7 +2799,7 @@ func (u *URLBuilder) R79(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 10, p1, p2)
 }
 
-//line routes_gen.go:2907:1
+//line routes_gen.go:2803:1
 
 // R2 returns the URL of route "r2": /.../x.:p1 (routes.conf:18:7).
 //
@@ -2912,7 +2808,7 @@ func (u *URLBuilder) R2(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 12, p1)
 }
 
-//line routes_gen.go:2916:1
+//line routes_gen.go:2812:1
 
 // R7 returns the URL of route "r7": /.../x.:p1/new/x.:p3 (routes.conf:51:11).
 //
@@ -2921,7 +2817,7 @@ func (u *URLBuilder) R7(p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 14, p1, p3)
 }
 
-//line routes_gen.go:2925:1
+//line routes_gen.go:2821:1
 
 // R3 returns the URL of route "r3": /.../x.:p1/x.y (routes.conf:26:11).
 //
@@ -2930,7 +2826,7 @@ func (u *URLBuilder) R3(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 17, p1)
 }
 
-//line routes_gen.go:2934:1
+//line routes_gen.go:2830:1
 
 // R5 returns the URL of route "r5": /.../x.:p1/x.y/a-b (routes.conf:37:15).
 //
@@ -2939,7 +2835,7 @@ func (u *URLBuilder) R5(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 18, p1)
 }
 
-//line routes_gen.go:2943:1
+//line routes_gen.go:2839:1
 
 // R4 returns the URL of route "r4": /.../x.:p1/x.y/~:p3 (routes.conf:31:15).
 //
@@ -2948,7 +2844,7 @@ func (u *URLBuilder) R4(p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 19, p1, p3)
 }
 
-//line routes_gen.go:2952:1
+//line routes_gen.go:2848:1
 
 // R73 returns the URL of route "r73": /.:p0/x.y (routes.conf:514:7).
 //
@@ -2957,7 +2853,7 @@ func (u *URLBuilder) R73(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 22, p0)
 }
 
-//line routes_gen.go:2961:1
+//line routes_gen.go:2857:1
 
 // R75 returns the URL of route "r75": /.:p0/x.y/a:p2/:p3 (routes.conf:526:11).
 //
@@ -2966,7 +2862,7 @@ func (u *URLBuilder) R75(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 24, p0, p2, p3)
 }
 
-//line routes_gen.go:2970:1
+//line routes_gen.go:2866:1
 
 // R76 returns the URL of route "r76": /.:p0/x.y/a:p2/:p3/42 (routes.conf:532:15).
 //
@@ -2975,7 +2871,7 @@ func (u *URLBuilder) R76(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 25, p0, p2, p3)
 }
 
-//line routes_gen.go:2979:1
+//line routes_gen.go:2875:1
 
 // R74 returns the URL of route "r74": /.:p0/x.y/~u/... (routes.conf:521:11).
 //
@@ -2984,7 +2880,7 @@ func (u *URLBuilder) R74(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 27, p0)
 }
 
-//line routes_gen.go:2988:1
+//line routes_gen.go:2884:1
 
 // R30 returns the URL of route "r30": /1 (routes.conf:212:7).
 //
@@ -2993,7 +2889,7 @@ func (u *URLBuilder) R30() string {
 	return routegenHelperURL(u, 28)
 }
 
-//line routes_gen.go:2997:1
+//line routes_gen.go:2893:1
 
 // R56 returns the URL of route "r56": /1 (routes.conf:397:7).
 //
@@ -3002,7 +2898,7 @@ func (u *URLBuilder) R56() string {
 	return routegenHelperURL(u, 30)
 }
 
-//line routes_gen.go:3006:1
+//line routes_gen.go:2902:1
 
 // R8 returns the URL of route "r8": /42 (routes.conf:60:7).
 //
@@ -3011,7 +2907,7 @@ func (u *URLBuilder) R8() string {
 	return routegenHelperURL(u, 33)
 }
 
-//line routes_gen.go:3015:1
+//line routes_gen.go:2911:1
 
 // R45 returns the URL of route "r45": /42 (routes.conf:321:7).
 //
@@ -3020,7 +2916,7 @@ func (u *URLBuilder) R45() string {
 	return routegenHelperURL(u, 35)
 }
 
-//line routes_gen.go:3024:1
+//line routes_gen.go:2920:1
 
 // R87 returns the URL of route "r87": /42/abc (routes.conf:616:7).
 //
@@ -3029,7 +2925,7 @@ func (u *URLBuilder) R87() string {
 	return routegenHelperURL(u, 37)
 }
 
-//line routes_gen.go:3033:1
+//line routes_gen.go:2929:1
 
 // R95 returns the URL of route "r95": /42/abc/.a/x.y (routes.conf:668:15).
 //
@@ -3038,7 +2934,7 @@ func (u *URLBuilder) R95() string {
 	return routegenHelperURL(u, 38)
 }
 
-//line routes_gen.go:3042:1
+//line routes_gen.go:2938:1
 
 // R94 returns the URL of route "r94": /42/abc/.a/x.y (routes.conf:662:11).
 //
@@ -3047,7 +2943,7 @@ func (u *URLBuilder) R94() string {
 	return routegenHelperURL(u, 40)
 }
 
-//line routes_gen.go:3051:1
+//line routes_gen.go:2947:1
 
 // R93 returns the URL of route "r93": /42/abc/a-b/1 (routes.conf:656:11).
 //
@@ -3056,7 +2952,7 @@ func (u *URLBuilder) R93() string {
 	return routegenHelperURL(u, 43)
 }
 
-//line routes_gen.go:3060:1
+//line routes_gen.go:2956:1
 
 // R88 returns the URL of route "r88": /42/abc/users (routes.conf:622:11).
 //
@@ -3065,7 +2961,7 @@ func (u *URLBuilder) R88() string {
 	return routegenHelperURL(u, 44)
 }
 
-//line routes_gen.go:3069:1
+//line routes_gen.go:2965:1
 
 // R92 returns the URL of route "r92": /42/abc/users/.a/1*rest (routes.conf:645:15).
 //
@@ -3074,7 +2970,7 @@ func (u *URLBuilder) R92(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 45, rest)
 }
 
-//line routes_gen.go:3078:1
+//line routes_gen.go:2974:1
 
 // R91 returns the URL of route "r91": /42/abc/users/:p3 (routes.conf:640:15).
 //
@@ -3083,7 +2979,7 @@ func (u *URLBuilder) R91(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 47, p3)
 }
 
-//line routes_gen.go:3087:1
+//line routes_gen.go:2983:1
 
 // R90 returns the URL of route "r90": /42/abc/users/:p3/*rest (routes.conf:633:15).
 //
@@ -3092,7 +2988,7 @@ func (u *URLBuilder) R90(p3 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 50, p3, rest)
 }
 
-//line routes_gen.go:3096:1
+//line routes_gen.go:2992:1
 
 // R89 returns the URL of route "r89": /42/abc/users/:p3/v:p4 (routes.conf:628:15).
 //
@@ -3101,7 +2997,7 @@ func (u *URLBuilder) R89(p3 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 53, p3, p4)
 }
 
-//line routes_gen.go:3105:1
+//line routes_gen.go:3001:1
 
 // R1 returns the URL of route "r1": /:p0 (routes.conf:9:7).
 //
@@ -3110,7 +3006,7 @@ func (u *URLBuilder) R1(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 55, p0)
 }
 
-//line routes_gen.go:3114:1
+//line routes_gen.go:3010:1
 
 // R31 returns the URL of route "r31": /:p0 (routes.conf:220:7).
 //
@@ -3119,7 +3015,7 @@ func (u *URLBuilder) R31(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 57, p0)
 }
 
-//line routes_gen.go:3123:1
+//line routes_gen.go:3019:1
 
 // R77 returns the URL of route "r77": /:p0/1:p1 (routes.conf:544:7).
 //
@@ -3128,7 +3024,7 @@ func (u *URLBuilder) R77(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 58, p0, p1)
 }
 
-//line routes_gen.go:3132:1
+//line routes_gen.go:3028:1
 
 // R24 returns the URL of route "r24": /:p0/:p1 (routes.conf:172:7).
 //
@@ -3137,7 +3033,7 @@ func (u *URLBuilder) R24(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 59, p0, p1)
 }
 
-//line routes_gen.go:3141:1
+//line routes_gen.go:3037:1
 
 // R22 returns the URL of route "r22": /:p0/:p1 (routes.conf:156:7).
 //
@@ -3146,7 +3042,7 @@ func (u *URLBuilder) R22(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 60, p0, p1)
 }
 
-//line routes_gen.go:3150:1
+//line routes_gen.go:3046:1
 
 // R25 returns the URL of route "r25": /:p0/:p1/:p2/:p3 (routes.conf:178:11).
 //
@@ -3155,7 +3051,7 @@ func (u *URLBuilder) R25(p0 string, p1 string, p2 string, p3 string) (string, er
 	return routegenCheckedHelperURL(u, 61, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:3159:1
+//line routes_gen.go:3055:1
 
 // R27 returns the URL of route "r27": /:p0/:p1/:p2/:p3/*rest (routes.conf:190:15).
 //
@@ -3164,7 +3060,7 @@ func (u *URLBuilder) R27(p0 string, p1 string, p2 string, p3 string, rest string
 	return routegenCheckedHelperURL(u, 63, p0, p1, p2, p3, rest)
 }
 
-//line routes_gen.go:3168:1
+//line routes_gen.go:3064:1
 
 // R28 returns the URL of route "r28": /:p0/:p1/:p2/:p3/user_:p4 (routes.conf:196:15).
 //
@@ -3173,7 +3069,7 @@ func (u *URLBuilder) R28(p0 string, p1 string, p2 string, p3 string, p4 string) 
 	return routegenCheckedHelperURL(u, 66, p0, p1, p2, p3, p4)
 }
 
-//line routes_gen.go:3177:1
+//line routes_gen.go:3073:1
 
 // R26 returns the URL of route "r26": /:p0/:p1/:p2/:p3/~:p4/*rest (routes.conf:184:15).
 //
@@ -3182,7 +3078,7 @@ func (u *URLBuilder) R26(p0 string, p1 string, p2 string, p3 string, p4 string, 
 	return routegenCheckedHelperURL(u, 67, p0, p1, p2, p3, p4, rest)
 }
 
-//line routes_gen.go:3186:1
+//line routes_gen.go:3082:1
 
 // R96 returns the URL of route "r96": /:p0/b (routes.conf:677:7).
 //
@@ -3191,7 +3087,7 @@ func (u *URLBuilder) R96(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 70, p0)
 }
 
-//line routes_gen.go:3195:1
+//line routes_gen.go:3091:1
 
 // R97 returns the URL of route "r97": /:p0/b/.../a-b (routes.conf:684:11).
 //
@@ -3200,7 +3096,7 @@ func (u *URLBuilder) R97(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 73, p0)
 }
 
-//line routes_gen.go:3204:1
+//line routes_gen.go:3100:1
 
 // R99 returns the URL of route "r99": /:p0/b/.../a-b (routes.conf:699:15).
 //
@@ -3209,7 +3105,7 @@ func (u *URLBuilder) R99(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 75, p0)
 }
 
-//line routes_gen.go:3213:1
+//line routes_gen.go:3109:1
 
 // R98 returns the URL of route "r98": /:p0/b/.../a-b/b/~:p5 (routes.conf:692:15).
 //
@@ -3218,7 +3114,7 @@ func (u *URLBuilder) R98(p0 string, p5 string) (string, error) {
 	return routegenCheckedHelperURL(u, 77, p0, p5)
 }
 
-//line routes_gen.go:3222:1
+//line routes_gen.go:3118:1
 
 // R101 returns the URL of route "r101": /:p0/b/~:p2/@ (routes.conf:711:11).
 //
@@ -3227,7 +3123,7 @@ func (u *URLBuilder) R101(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 79, p0, p2)
 }
 
-//line routes_gen.go:3231:1
+//line routes_gen.go:3127:1
 
 // R102 returns the URL of route "r102": /:p0/b/~:p2/@/@/1:p5 (routes.conf:718:15).
 //
@@ -3236,7 +3132,7 @@ func (u *URLBuilder) R102(p0 string, p2 string, p5 string) (string, error) {
 	return routegenCheckedHelperURL(u, 81, p0, p2, p5)
 }
 
-//line routes_gen.go:3240:1
+//line routes_gen.go:3136:1
 
 // R104 returns the URL of route "r104": /:p0/b/~:p2/@/v:p4 (routes.conf:734:15).
 //
@@ -3245,7 +3141,7 @@ func (u *URLBuilder) R104(p0 string, p2 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 83, p0, p2, p4)
 }
 
-//line routes_gen.go:3249:1
+//line routes_gen.go:3145:1
 
 // R103 returns the URL of route "r103": /:p0/b/~:p2/@/~:p4/... (routes.conf:727:15).
 //
@@ -3254,7 +3150,7 @@ func (u *URLBuilder) R103(p0 string, p2 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 84, p0, p2, p4)
 }
 
-//line routes_gen.go:3258:1
+//line routes_gen.go:3154:1
 
 // R32 returns the URL of route "r32": /:p0/v:p1 (routes.conf:228:11).
 //
@@ -3263,7 +3159,7 @@ func (u *URLBuilder) R32(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 85, p0, p1)
 }
 
-//line routes_gen.go:3267:1
+//line routes_gen.go:3163:1
 
 // R13 returns the URL of route "r13": /:p0/~u (routes.conf:98:7).
 //
@@ -3272,7 +3168,7 @@ func (u *URLBuilder) R13(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 87, p0)
 }
 
-//line routes_gen.go:3276:1
+//line routes_gen.go:3172:1
 
 // R6 returns the URL of route "r6": /=/.a (routes.conf:43:15).
 //
@@ -3281,7 +3177,7 @@ func (u *URLBuilder) R6() string {
 	return routegenHelperURL(u, 88)
 }
 
-//line routes_gen.go:3285:1
+//line routes_gen.go:3181:1
 
 // R37 returns the URL of route "r37": /a-b (routes.conf:266:7).
 //
@@ -3290,7 +3186,7 @@ func (u *URLBuilder) R37() string {
 	return routegenHelperURL(u, 91)
 }
 
-//line routes_gen.go:3294:1
+//line routes_gen.go:3190:1
 
 // R33 returns the URL of route "r33": /a-b/a (routes.conf:237:7).
 //
@@ -3299,7 +3195,7 @@ func (u *URLBuilder) R33() string {
 	return routegenHelperURL(u, 94)
 }
 
-//line routes_gen.go:3303:1
+//line routes_gen.go:3199:1
 
 // R38 returns the URL of route "r38": /a-b/a-b/= (routes.conf:272:11).
 //
@@ -3308,7 +3204,7 @@ func (u *URLBuilder) R38() string {
 	return routegenHelperURL(u, 95)
 }
 
-//line routes_gen.go:3312:1
+//line routes_gen.go:3208:1
 
 // R39 returns the URL of route "r39": /a-b/new (routes.conf:278:11).
 //
@@ -3317,7 +3213,7 @@ func (u *URLBuilder) R39() string {
 	return routegenHelperURL(u, 97)
 }
 
-//line routes_gen.go:3321:1
+//line routes_gen.go:3217:1
 
 // R72 returns the URL of route "r72": /a/@ (routes.conf:508:7).
 //
@@ -3326,7 +3222,7 @@ func (u *URLBuilder) R72() string {
 	return routegenHelperURL(u, 99)
 }
 
-//line routes_gen.go:3330:1
+//line routes_gen.go:3226:1
 
 // R51 returns the URL of route "r51": /a:p0 (routes.conf:363:7).
 //
@@ -3335,7 +3231,7 @@ func (u *URLBuilder) R51(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 101, p0)
 }
 
-//line routes_gen.go:3339:1
+//line routes_gen.go:3235:1
 
 // R55 returns the URL of route "r55": /a:p0/... (routes.conf:388:11).
 //
@@ -3344,7 +3240,7 @@ func (u *URLBuilder) R55(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 103, p0)
 }
 
-//line routes_gen.go:3348:1
+//line routes_gen.go:3244:1
 
 // R53 returns the URL of route "r53": /a:p0/:p1 (routes.conf:376:11).
 //
@@ -3353,7 +3249,7 @@ func (u *URLBuilder) R53(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 105, p0, p1)
 }
 
-//line routes_gen.go:3357:1
+//line routes_gen.go:3253:1
 
 // R52 returns the URL of route "r52": /a:p0/new/ab (routes.conf:371:11).
 //
@@ -3362,7 +3258,7 @@ func (u *URLBuilder) R52(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 108, p0)
 }
 
-//line routes_gen.go:3366:1
+//line routes_gen.go:3262:1
 
 // R54 returns the URL of route "r54": /a:p0/~:p1/user_:p2 (routes.conf:382:11).
 //
@@ -3371,7 +3267,7 @@ func (u *URLBuilder) R54(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 111, p0, p1, p2)
 }
 
-//line routes_gen.go:3375:1
+//line routes_gen.go:3271:1
 
 // R43 returns the URL of route "r43": /abc/1*rest (routes.conf:306:11).
 //
@@ -3380,7 +3276,7 @@ func (u *URLBuilder) R43(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 113, rest)
 }
 
-//line routes_gen.go:3384:1
+//line routes_gen.go:3280:1
 
 // R41 returns the URL of route "r41": /abc/1*rest (routes.conf:294:11).
 //
@@ -3389,7 +3285,7 @@ func (u *URLBuilder) R41(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 114, rest)
 }
 
-//line routes_gen.go:3393:1
+//line routes_gen.go:3289:1
 
 // R44 returns the URL of route "r44": /abc/1*rest (routes.conf:311:15).
 //
@@ -3398,7 +3294,7 @@ func (u *URLBuilder) R44(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 116, rest)
 }
 
-//line routes_gen.go:3402:1
+//line routes_gen.go:3298:1
 
 // R40 returns the URL of route "r40": /abc/1*rest (routes.conf:287:7).
 //
@@ -3407,7 +3303,7 @@ func (u *URLBuilder) R40(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 117, rest)
 }
 
-//line routes_gen.go:3411:1
+//line routes_gen.go:3307:1
 
 // R42 returns the URL of route "r42": /abc/1*rest (routes.conf:299:11).
 //
@@ -3416,7 +3312,7 @@ func (u *URLBuilder) R42(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 118, rest)
 }
 
-//line routes_gen.go:3420:1
+//line routes_gen.go:3316:1
 
 // R71 returns the URL of route "r71": /abc/a (routes.conf:502:7).
 //
@@ -3425,7 +3321,7 @@ func (u *URLBuilder) R71() string {
 	return routegenHelperURL(u, 120)
 }
 
-//line routes_gen.go:3429:1
+//line routes_gen.go:3325:1
 
 // R14 returns the URL of route "r14": /b/abc (routes.conf:106:7).
 //
@@ -3434,7 +3330,7 @@ func (u *URLBuilder) R14() string {
 	return routegenHelperURL(u, 122)
 }
 
-//line routes_gen.go:3438:1
+//line routes_gen.go:3334:1
 
 // R86 returns the URL of route "r86": /new/*rest (routes.conf:607:7).
 //
@@ -3443,7 +3339,7 @@ func (u *URLBuilder) R86(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 123, rest)
 }
 
-//line routes_gen.go:3447:1
+//line routes_gen.go:3343:1
 
 // R65 returns the URL of route "r65": /user_x (routes.conf:458:7).
 //
@@ -3452,7 +3348,7 @@ func (u *URLBuilder) R65() string {
 	return routegenHelperURL(u, 124)
 }
 
-//line routes_gen.go:3456:1
+//line routes_gen.go:3352:1
 
 // R69 returns the URL of route "r69": /user_x/.a/:p2 (routes.conf:489:11).
 //
@@ -3461,7 +3357,7 @@ func (u *URLBuilder) R69(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 125, p2)
 }
 
-//line routes_gen.go:3465:1
+//line routes_gen.go:3361:1
 
 // R29 returns the URL of route "r29": /user_x/:p1 (routes.conf:202:15).
 //
@@ -3470,7 +3366,7 @@ func (u *URLBuilder) R29(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 127, p1)
 }
 
-//line routes_gen.go:3474:1
+//line routes_gen.go:3370:1
 
 // R34 returns the URL of route "r34": /user_x/:p1 (routes.conf:245:7).
 //
@@ -3479,7 +3375,7 @@ func (u *URLBuilder) R34(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 129, p1)
 }
 
-//line routes_gen.go:3483:1
+//line routes_gen.go:3379:1
 
 // R36 returns the URL of route "r36": /user_x/:p1/1:p2/@ (routes.conf:257:11).
 //
@@ -3488,7 +3384,7 @@ func (u *URLBuilder) R36(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 130, p1, p2)
 }
 
-//line routes_gen.go:3492:1
+//line routes_gen.go:3388:1
 
 // R35 returns the URL of route "r35": /user_x/:p1/:p2/x.:p3 (routes.conf:252:11).
 //
@@ -3497,7 +3393,7 @@ func (u *URLBuilder) R35(p1 string, p2 int64, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 132, p1, routegenimpl.Int(p2), p3)
 }
 
-//line routes_gen.go:3501:1
+//line routes_gen.go:3397:1
 
 // R67 returns the URL of route "r67": /user_x/~u/*rest (routes.conf:473:15).
 //
@@ -3506,7 +3402,7 @@ func (u *URLBuilder) R67(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 134, rest)
 }
 
-//line routes_gen.go:3510:1
+//line routes_gen.go:3406:1
 
 // R66 returns the URL of route "r66": /user_x/~u/*rest (routes.conf:465:11).
 //
@@ -3515,7 +3411,7 @@ func (u *URLBuilder) R66(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 135, rest)
 }
 
-//line routes_gen.go:3519:1
+//line routes_gen.go:3415:1
 
 // R68 returns the URL of route "r68": /user_x/~u/*rest (routes.conf:480:15).
 //
@@ -3524,7 +3420,7 @@ func (u *URLBuilder) R68(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 137, rest)
 }
 
-//line routes_gen.go:3528:1
+//line routes_gen.go:3424:1
 
 // R16 returns the URL of route "r16": /v*rest (routes.conf:120:7).
 //
@@ -3533,7 +3429,7 @@ func (u *URLBuilder) R16(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 138, rest)
 }
 
-//line routes_gen.go:3537:1
+//line routes_gen.go:3433:1
 
 // R9 returns the URL of route "r9": /v1 (routes.conf:67:7).
 //
@@ -3542,7 +3438,7 @@ func (u *URLBuilder) R9() string {
 	return routegenHelperURL(u, 139)
 }
 
-//line routes_gen.go:3546:1
+//line routes_gen.go:3442:1
 
 // R105 returns the URL of route "r105": /v1 (routes.conf:744:7).
 //
@@ -3551,7 +3447,7 @@ func (u *URLBuilder) R105() string {
 	return routegenHelperURL(u, 140)
 }
 
-//line routes_gen.go:3555:1
+//line routes_gen.go:3451:1
 
 // R100 returns the URL of route "r100": /v1/:p1 (routes.conf:706:11).
 //
@@ -3560,7 +3456,7 @@ func (u *URLBuilder) R100(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 143, p1)
 }
 
-//line routes_gen.go:3564:1
+//line routes_gen.go:3460:1
 
 // R106 returns the URL of route "r106": /v1/:p1 (routes.conf:751:11).
 //
@@ -3569,7 +3465,7 @@ func (u *URLBuilder) R106(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 144, p1)
 }
 
-//line routes_gen.go:3573:1
+//line routes_gen.go:3469:1
 
 // R11 returns the URL of route "r11": /v1/abc/:p2 (routes.conf:81:11).
 //
@@ -3578,7 +3474,7 @@ func (u *URLBuilder) R11(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 147, p2)
 }
 
-//line routes_gen.go:3582:1
+//line routes_gen.go:3478:1
 
 // R82 returns the URL of route "r82": /v1/users (routes.conf:578:7).
 //
@@ -3587,7 +3483,7 @@ func (u *URLBuilder) R82() string {
 	return routegenHelperURL(u, 150)
 }
 
-//line routes_gen.go:3591:1
+//line routes_gen.go:3487:1
 
 // R12 returns the URL of route "r12": /v1/users/a-b (routes.conf:89:11).
 //
@@ -3596,7 +3492,7 @@ func (u *URLBuilder) R12() string {
 	return routegenHelperURL(u, 151)
 }
 
-//line routes_gen.go:3600:1
+//line routes_gen.go:3496:1
 
 // R83 returns the URL of route "r83": /v1/users/ab/:p3 (routes.conf:584:11).
 //
@@ -3605,7 +3501,7 @@ func (u *URLBuilder) R83(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 152, p3)
 }
 
-//line routes_gen.go:3609:1
+//line routes_gen.go:3505:1
 
 // R85 returns the URL of route "r85": /v1/users/ab/:p3/new (routes.conf:596:15).
 //
@@ -3614,7 +3510,7 @@ func (u *URLBuilder) R85(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 153, p3)
 }
 
-//line routes_gen.go:3618:1
+//line routes_gen.go:3514:1
 
 // R84 returns the URL of route "r84": /v1/users/ab/:p3/~u/v:p5 (routes.conf:589:15).
 //
@@ -3623,7 +3519,7 @@ func (u *URLBuilder) R84(p3 string, p5 string) (string, error) {
 	return routegenCheckedHelperURL(u, 154, p3, p5)
 }
 
-//line routes_gen.go:3627:1
+//line routes_gen.go:3523:1
 
 // R107 returns the URL of route "r107": /v1/x.y/:p2 (routes.conf:759:11).
 //
@@ -3632,7 +3528,7 @@ func (u *URLBuilder) R107(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 155, p2)
 }
 
-//line routes_gen.go:3636:1
+//line routes_gen.go:3532:1
 
 // R10 returns the URL of route "r10": /v1/~u (routes.conf:74:11).
 //
@@ -3641,7 +3537,7 @@ func (u *URLBuilder) R10() string {
 	return routegenHelperURL(u, 157)
 }
 
-//line routes_gen.go:3645:1
+//line routes_gen.go:3541:1
 
 // R57 returns the URL of route "r57": /v:p0/1:p1 (routes.conf:403:7).
 //
@@ -3650,7 +3546,7 @@ func (u *URLBuilder) R57(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 158, p0, p1)
 }
 
-//line routes_gen.go:3654:1
+//line routes_gen.go:3550:1
 
 // R60 returns the URL of route "r60": /v:p0/1:p1/:p2 (routes.conf:424:11).
 //
@@ -3659,7 +3555,7 @@ func (u *URLBuilder) R60(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 159, p0, p1, p2)
 }
 
-//line routes_gen.go:3663:1
+//line routes_gen.go:3559:1
 
 // R59 returns the URL of route "r59": /v:p0/1:p1/:p2/user_:p3 (routes.conf:417:11).
 //
@@ -3668,7 +3564,7 @@ func (u *URLBuilder) R59(p0 string, p1 string, p2 string, p3 string) (string, er
 	return routegenCheckedHelperURL(u, 160, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:3672:1
+//line routes_gen.go:3568:1
 
 // R64 returns the URL of route "r64": /v:p0/1:p1/abc (routes.conf:448:15).
 //
@@ -3677,7 +3573,7 @@ func (u *URLBuilder) R64(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 161, p0, p1)
 }
 
-//line routes_gen.go:3681:1
+//line routes_gen.go:3577:1
 
 // R61 returns the URL of route "r61": /v:p0/1:p1/abc (routes.conf:430:11).
 //
@@ -3686,7 +3582,7 @@ func (u *URLBuilder) R61(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 162, p0, p1)
 }
 
-//line routes_gen.go:3690:1
+//line routes_gen.go:3586:1
 
 // R58 returns the URL of route "r58": /v:p0/1:p1/abc/*rest (routes.conf:410:11).
 //
@@ -3695,7 +3591,7 @@ func (u *URLBuilder) R58(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 165, p0, p1, rest)
 }
 
-//line routes_gen.go:3699:1
+//line routes_gen.go:3595:1
 
 // R62 returns the URL of route "r62": /v:p0/1:p1/abc/ab:p3/:p4 (routes.conf:436:15).
 //
@@ -3704,7 +3600,7 @@ func (u *URLBuilder) R62(p0 string, p1 string, p3 string, p4 string) (string, er
 	return routegenCheckedHelperURL(u, 167, p0, p1, p3, p4)
 }
 
-//line routes_gen.go:3708:1
+//line routes_gen.go:3604:1
 
 // R63 returns the URL of route "r63": /v:p0/1:p1/abc/~u/:p4 (routes.conf:442:15).
 //
@@ -3713,7 +3609,7 @@ func (u *URLBuilder) R63(p0 string, p1 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 168, p0, p1, p4)
 }
 
-//line routes_gen.go:3717:1
+//line routes_gen.go:3613:1
 
 // R46 returns the URL of route "r46": /x.y/*rest (routes.conf:328:7).
 //
@@ -3722,7 +3618,7 @@ func (u *URLBuilder) R46(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 169, rest)
 }
 
-//line routes_gen.go:3726:1
+//line routes_gen.go:3622:1
 
 // R47 returns the URL of route "r47": /x.y/*rest (routes.conf:335:11).
 //
@@ -3731,7 +3627,7 @@ func (u *URLBuilder) R47(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 170, rest)
 }
 
-//line routes_gen.go:3735:1
+//line routes_gen.go:3631:1
 
 // R48 returns the URL of route "r48": /x.y/*rest (routes.conf:341:11).
 //
@@ -3740,7 +3636,7 @@ func (u *URLBuilder) R48(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 171, rest)
 }
 
-//line routes_gen.go:3744:1
+//line routes_gen.go:3640:1
 
 // R50 returns the URL of route "r50": /x.y/*rest (routes.conf:352:15).
 //
@@ -3749,7 +3645,7 @@ func (u *URLBuilder) R50(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 172, rest)
 }
 
-//line routes_gen.go:3753:1
+//line routes_gen.go:3649:1
 
 // R49 returns the URL of route "r49": /x.y/*rest (routes.conf:348:11).
 //
@@ -3758,7 +3654,7 @@ func (u *URLBuilder) R49(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 174, rest)
 }
 
-//line routes_gen.go:3762:1
+//line routes_gen.go:3658:1
 
 // R18 returns the URL of route "r18": /x.y/:p1 (routes.conf:133:11).
 //
@@ -3767,7 +3663,7 @@ func (u *URLBuilder) R18(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 175, p1)
 }
 
-//line routes_gen.go:3771:1
+//line routes_gen.go:3667:1
 
 // R17 returns the URL of route "r17": /x.y/:p1 (routes.conf:127:7).
 //
@@ -3776,7 +3672,7 @@ func (u *URLBuilder) R17(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 176, p1)
 }
 
-//line routes_gen.go:3780:1
+//line routes_gen.go:3676:1
 
 // R21 returns the URL of route "r21": /x.y/:p1 (routes.conf:148:15).
 //
@@ -3785,7 +3681,7 @@ func (u *URLBuilder) R21(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 177, p1)
 }
 
-//line routes_gen.go:3789:1
+//line routes_gen.go:3685:1
 
 // R19 returns the URL of route "r19": /x.y/:p1/ab (routes.conf:138:15).
 //
@@ -3794,7 +3690,7 @@ func (u *URLBuilder) R19(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 178, p1)
 }
 
-//line routes_gen.go:3798:1
+//line routes_gen.go:3694:1
 
 // R20 returns the URL of route "r20": /x.y/:p1/~u (routes.conf:143:15).
 //
@@ -3803,7 +3699,7 @@ func (u *URLBuilder) R20(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 179, p1)
 }
 
-//line routes_gen.go:3807:1
+//line routes_gen.go:3703:1
 
 // R70 returns the URL of route "r70": /~u (routes.conf:496:7).
 //
@@ -3812,4 +3708,4 @@ func (u *URLBuilder) R70() string {
 	return routegenHelperURL(u, 182)
 }
 
-//line routes_gen.go:3816:1
+//line routes_gen.go:3712:1

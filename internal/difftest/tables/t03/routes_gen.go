@@ -3476,1029 +3476,530 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // C0Controller holds the actions of controller "C0".
 type C0Controller interface {
-//line routes.conf:722:6
-	A102(ctx *runtime.Context, p0 string, p1 string) error // serves r102: GET /1:p0/v:p1 (routes.conf:722:7), r102: PATCH /1:p0/v:p1 (routes.conf:722:7), r102: WS /1:p0/v:p1 (routes.conf:722:7)
-//line routes.conf:730:10
-	A103(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r103: CONNECT /1:p0/v:p1/*rest (routes.conf:730:11), r103: GET /1:p0/v:p1/*rest (routes.conf:730:11), r103: POST /1:p0/v:p1/*rest (routes.conf:730:11)
-//line routes.conf:737:14
-	A104(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r104: HEAD /1:p0/v:p1/*rest (routes.conf:737:15)
-//line routes.conf:742:14
-	A105(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r105: OPTIONS /1:p0/v:p1/*rest (routes.conf:742:15), r105: PUT /1:p0/v:p1/*rest (routes.conf:742:15)
-//line routes.conf:747:14
-	A106(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r106: DELETE /1:p0/v:p1/*rest (routes.conf:747:15)
-//line routes.conf:754:10
-	A107(ctx *runtime.Context, p0 string, p1 string) error // serves r107: OPTIONS /1:p0/v:p1 (routes.conf:754:11)
-//line routes.conf:760:14
-	A108(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r108: OPTIONS /1:p0/v:p1/1/x.:p3 (routes.conf:760:15)
-//line routes.conf:765:14
-	A109(ctx *runtime.Context, p0 string, p1 string) error // serves r109: HEAD /1:p0/v:p1/a (routes.conf:765:15), r109: OPTIONS /1:p0/v:p1/a (routes.conf:765:15), r109: PATCH /1:p0/v:p1/a (routes.conf:765:15)
-//line routes.conf:82:6
-	A11(ctx *runtime.Context, p1 string) error // serves r11: DELETE /users/a:p1 (routes.conf:82:7), r11: GET /users/a:p1 (routes.conf:82:7)
-//line routes.conf:776:6
-	A110(ctx *runtime.Context, rest string) error // serves r110: GET /~*rest (routes.conf:776:7), r110: PATCH /~*rest (routes.conf:776:7), r110: POST /~*rest (routes.conf:776:7)
-//line routes.conf:783:10
-	A111(ctx *runtime.Context, rest string) error // serves r111: DELETE /~*rest (routes.conf:783:11)
-//line routes.conf:790:10
-	A112(ctx *runtime.Context, rest string) error // serves r112: HEAD /~*rest (routes.conf:790:11)
-//line routes.conf:795:14
-	A113(ctx *runtime.Context, rest string) error // serves r113: PUT /~*rest (routes.conf:795:15)
-//line routes.conf:804:6
-	A114(ctx *runtime.Context) error // serves r114: DELETE /1/users (routes.conf:804:7), r114: WS /1/users (routes.conf:804:7)
-//line routes.conf:91:6
-	A12(ctx *runtime.Context, rest string) error // serves r12: CONNECT /*rest (routes.conf:91:7)
-//line routes.conf:862:6
-	A122(ctx *runtime.Context, p0 string) error // serves r122: OPTIONS /:p0 (routes.conf:862:7), r122: TRACE /:p0 (routes.conf:862:7)
-//line routes.conf:1010:14
-	A143(ctx *runtime.Context, p0 string, p2 string) error // serves r143: OPTIONS /:p0/42/:p2/user_x/user_x (routes.conf:1010:15), r143: POST /:p0/42/:p2/user_x/user_x (routes.conf:1010:15), r143: PUT /:p0/42/:p2/user_x/user_x (routes.conf:1010:15)
-//line routes.conf:1020:6
-	A144(ctx *runtime.Context, p0 string) error // serves r144: POST /a:p0/= (routes.conf:1020:7)
-//line routes.conf:1055:10
-	A149(ctx *runtime.Context, p0 string) error // serves r149: OPTIONS /a:p0/= (routes.conf:1055:11)
-//line routes.conf:1060:10
-	A150(ctx *runtime.Context, p0 string, p2 string) error // serves r150: DELETE /a:p0/=/:p2 (routes.conf:1060:11)
-//line routes.conf:1066:10
-	A151(ctx *runtime.Context, p0 string, p3 string) error // serves r151: POST /a:p0/=/v1/:p3 (routes.conf:1066:11)
-//line routes.conf:1071:14
-	A152(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r152: CONNECT /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15), r152: GET /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15), r152: POST /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15)
-//line routes.conf:1077:14
-	A153(ctx *runtime.Context, p0 string, p3 string, p4 string, p5 string) error // serves r153: GET /a:p0/=/v1/:p3/:p4/:p5 (routes.conf:1077:15)
-//line routes.conf:1083:14
-	A154(ctx *runtime.Context, p0 string, p3 string, p4 string, rest string) error // serves r154: TRACE /a:p0/=/v1/:p3/:p4/*rest (routes.conf:1083:15)
-//line routes.conf:1090:14
-	A155(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r155: POST /a:p0/=/v1/:p3/*rest (routes.conf:1090:15)
-//line routes.conf:1126:14
-	A160(ctx *runtime.Context, p0 string, rest string) error // serves r160: GET /:p0/=/v1/*rest (routes.conf:1126:15)
-//line routes.conf:1328:6
-	A188(ctx *runtime.Context, p0 string) error // serves r188: GET /1:p0 (routes.conf:1328:7)
-//line routes.conf:1336:10
-	A189(ctx *runtime.Context, p0 string, rest string) error // serves r189: PATCH /1:p0/*rest (routes.conf:1336:11), r189: POST /1:p0/*rest (routes.conf:1336:11)
-//line routes.conf:1342:14
-	A190(ctx *runtime.Context, p0 string, rest string) error // serves r190: OPTIONS /1:p0/*rest (routes.conf:1342:15)
-//line routes.conf:1348:14
-	A191(ctx *runtime.Context, p0 string, rest string) error // serves r191: DELETE /1:p0/*rest (routes.conf:1348:15)
-//line routes.conf:1361:10
-	A193(ctx *runtime.Context, p0 string) error // serves r193: GET /1:p0/@ (routes.conf:1361:11), r193: POST /1:p0/@ (routes.conf:1361:11)
-//line routes.conf:1367:14
-	A194(ctx *runtime.Context, p0 string, p3 string) error // serves r194: GET /1:p0/@/~u/:p3 (routes.conf:1367:15)
-//line routes.conf:1372:14
-	A195(ctx *runtime.Context, p0 string) error // serves r195: HEAD /1:p0/@/.a (routes.conf:1372:15)
-//line routes.conf:1417:14
-	A201(ctx *runtime.Context, p2 string, p3 string) error // serves r201: GET /abc/v1/v:p2/:p3 (routes.conf:1417:15), r201: TRACE /abc/v1/v:p2/:p3 (routes.conf:1417:15)
-//line routes.conf:1457:6
-	A207(ctx *runtime.Context) error // serves r207: HEAD /user_x/new (routes.conf:1457:7)
-//line routes.conf:1581:10
-	A224(ctx *runtime.Context, p1 string) error // serves r224: GET /a/ab:p1 (routes.conf:1581:11), r224: HEAD /a/ab:p1 (routes.conf:1581:11)
-//line routes.conf:1588:10
-	A225(ctx *runtime.Context, rest string) error // serves r225: GET /a/new/*rest (routes.conf:1588:11), r225: HEAD /a/new/*rest (routes.conf:1588:11), r225: PATCH /a/new/*rest (routes.conf:1588:11)
-//line routes.conf:1610:6
-	A228(ctx *runtime.Context) error // serves r228: DELETE /a-b (routes.conf:1610:7), r228: GET /a-b (routes.conf:1610:7)
-//line routes.conf:1617:10
-	A229(ctx *runtime.Context, p1 string) error // serves r229: GET /a-b/:p1/@ (routes.conf:1617:11), r229: PUT /a-b/:p1/@ (routes.conf:1617:11)
-//line routes.conf:1622:10
-	A230(ctx *runtime.Context, p1 string) error // serves r230: GET /a-b/:p1/.a (routes.conf:1622:11), r230: WS /a-b/:p1/.a (routes.conf:1622:11)
-//line routes.conf:1627:14
-	A231(ctx *runtime.Context, p1 string) error // serves r231: GET /a-b/:p1/.a/a (routes.conf:1627:15)
-//line routes.conf:1664:10
-	A236(ctx *runtime.Context, p1 string) error // serves r236: PATCH /a-b/:p1 (routes.conf:1664:11)
-//line routes.conf:1685:14
-	A239(ctx *runtime.Context, p1 string) error // serves r239: WS /a-b/:p1/42 (routes.conf:1685:15)
-//line routes.conf:1692:14
-	A240(ctx *runtime.Context, p1 string) error // serves r240: GET /a-b/:p1/users/~u (routes.conf:1692:15), r240: PATCH /a-b/:p1/users/~u (routes.conf:1692:15), r240: WS /a-b/:p1/users/~u (routes.conf:1692:15)
-//line routes.conf:1709:6
-	A242(ctx *runtime.Context) error // serves r242: DELETE / (routes.conf:1709:7), r242: TRACE / (routes.conf:1709:7)
-//line routes.conf:1741:6
-	A247(ctx *runtime.Context, p0 string) error // serves r247: GET /user_:p0/a-b (routes.conf:1741:7), r247: HEAD /user_:p0/a-b (routes.conf:1741:7), r247: WS /user_:p0/a-b (routes.conf:1741:7)
-//line routes.conf:1748:10
-	A248(ctx *runtime.Context, p0 string, p2 string) error // serves r248: PUT /user_:p0/a-b/:p2 (routes.conf:1748:11), r248: WS /user_:p0/a-b/:p2 (routes.conf:1748:11)
-//line routes.conf:1783:6
-	A253(ctx *runtime.Context) error // serves r253: DELETE /x.y (routes.conf:1783:7)
-//line routes.conf:1790:10
-	A254(ctx *runtime.Context) error // serves r254: PATCH /x.y/1 (routes.conf:1790:11)
-//line routes.conf:1796:14
-	A255(ctx *runtime.Context) error // serves r255: CONNECT /x.y/1/= (routes.conf:1796:15)
-//line routes.conf:1802:14
-	A256(ctx *runtime.Context) error // serves r256: GET /x.y/1 (routes.conf:1802:15)
-//line routes.conf:1815:14
-	A258(ctx *runtime.Context) error // serves r258: CONNECT /x.y/1/@ (routes.conf:1815:15), r258: HEAD /x.y/1/@ (routes.conf:1815:15)
-//line routes.conf:1887:6
-	A268(ctx *runtime.Context, rest string) error // serves r268: GET /v1/*rest (routes.conf:1887:7), r268: HEAD /v1/*rest (routes.conf:1887:7)
-//line routes.conf:1893:10
-	A269(ctx *runtime.Context, rest string) error // serves r269: CONNECT /v1/*rest (routes.conf:1893:11), r269: POST /v1/*rest (routes.conf:1893:11)
-//line routes.conf:1939:6
-	A276(ctx *runtime.Context) error // serves r276: DELETE /.../a-b (routes.conf:1939:7), r276: GET /.../a-b (routes.conf:1939:7)
-//line routes.conf:1946:10
-	A277(ctx *runtime.Context, p2 string, p3 string) error // serves r277: PUT /.../a-b/user_:p2/:p3 (routes.conf:1946:11)
-//line routes.conf:1952:14
-	A278(ctx *runtime.Context, p2 string, p3 string, rest string) error // serves r278: GET /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15), r278: POST /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15)
-//line routes.conf:1958:14
-	A279(ctx *runtime.Context, p2 string, p3 string, rest string) error // serves r279: HEAD /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1958:15)
-//line routes.conf:196:6
-	A28(ctx *runtime.Context) error // serves r28: HEAD /~u/1 (routes.conf:196:7)
-//line routes.conf:1968:10
-	A280(ctx *runtime.Context, p2 string) error // serves r280: POST /.../a-b/:p2/user_x (routes.conf:1968:11)
-//line routes.conf:1974:10
-	A281(ctx *runtime.Context) error // serves r281: GET /.../a-b/42/abc (routes.conf:1974:11), r281: TRACE /.../a-b/42/abc (routes.conf:1974:11)
-//line routes.conf:1982:14
-	A282(ctx *runtime.Context) error // serves r282: WS /.../a-b/42/abc (routes.conf:1982:15)
-//line routes.conf:1987:14
-	A283(ctx *runtime.Context) error // serves r283: GET /.../a-b/42/abc/user_x (routes.conf:1987:15)
-//line routes.conf:2004:6
-	A285(ctx *runtime.Context, rest string) error // serves r285: GET /~u/*rest (routes.conf:2004:7), r285: WS /~u/*rest (routes.conf:2004:7)
-//line routes.conf:2011:10
-	A286(ctx *runtime.Context, rest string) error // serves r286: PUT /~u/*rest (routes.conf:2011:11)
-//line routes.conf:2016:14
-	A287(ctx *runtime.Context, rest string) error // serves r287: CONNECT /~u/*rest (routes.conf:2016:15)
-//line routes.conf:2020:14
-	A288(ctx *runtime.Context, rest string) error // serves r288: POST /~u/*rest (routes.conf:2020:15)
-//line routes.conf:2030:6
-	A289(ctx *runtime.Context) error // serves r289: DELETE /abc/~u (routes.conf:2030:7), r289: OPTIONS /abc/~u (routes.conf:2030:7), r289: POST /abc/~u (routes.conf:2030:7)
-//line routes.conf:2036:10
-	A290(ctx *runtime.Context, p2 string) error // serves r290: DELETE /abc/~u/:p2/b (routes.conf:2036:11)
-//line routes.conf:2041:14
-	A291(ctx *runtime.Context, p2 string, rest string) error // serves r291: HEAD /abc/~u/:p2/b/*rest (routes.conf:2041:15), r291: PATCH /abc/~u/:p2/b/*rest (routes.conf:2041:15)
-//line routes.conf:2053:14
-	A293(ctx *runtime.Context, p2 string) error // serves r293: CONNECT /abc/~u/:p2/b (routes.conf:2053:15)
-//line routes.conf:2059:14
-	A294(ctx *runtime.Context, p2 string, p4 string, rest string) error // serves r294: CONNECT /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15), r294: HEAD /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15), r294: WS /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15)
-//line routes.conf:2066:10
-	A295(ctx *runtime.Context, p2 string) error // serves r295: CONNECT /abc/~u/a:p2/@ (routes.conf:2066:11), r295: POST /abc/~u/a:p2/@ (routes.conf:2066:11)
-//line routes.conf:2073:6
-	A296(ctx *runtime.Context, p0 string) error // serves r296: CONNECT /:p0/ab (routes.conf:2073:7), r296: GET /:p0/ab (routes.conf:2073:7)
-//line routes.conf:2080:10
-	A297(ctx *runtime.Context, p0 string, rest string) error // serves r297: PATCH /:p0/ab/.a/*rest (routes.conf:2080:11)
-//line routes.conf:2095:10
-	A299(ctx *runtime.Context) error // serves r299: GET /users/42 (routes.conf:2095:11), r299: WS /users/42 (routes.conf:2095:11)
-//line routes.conf:22:14
-	A3(ctx *runtime.Context, p2 string, rest string) error // serves r3: CONNECT /user_x/=/:p2/x.y/*rest (routes.conf:22:15)
-//line routes.conf:2101:14
-	A300(ctx *runtime.Context) error // serves r300: OPTIONS /users/42 (routes.conf:2101:15), r300: PUT /users/42 (routes.conf:2101:15)
-//line routes.conf:2163:10
-	A309(ctx *runtime.Context) error // serves r309: GET /b/users/42 (routes.conf:2163:11), r309: PUT /b/users/42 (routes.conf:2163:11)
-//line routes.conf:2170:14
-	A310(ctx *runtime.Context, p3 string) error // serves r310: GET /b/users/42/~:p3/a-b (routes.conf:2170:15), r310: TRACE /b/users/42/~:p3/a-b (routes.conf:2170:15)
-//line routes.conf:2176:14
-	A311(ctx *runtime.Context) error // serves r311: CONNECT /b/users/42 (routes.conf:2176:15), r311: POST /b/users/42 (routes.conf:2176:15)
-//line routes.conf:2250:6
-	A322(ctx *runtime.Context, p0 string, p1 string) error // serves r322: OPTIONS /:p0/a:p1 (routes.conf:2250:7)
-//line routes.conf:2259:10
-	A323(ctx *runtime.Context, p0 string, p1 string) error // serves r323: GET /:p0/a:p1/= (routes.conf:2259:11)
-//line routes.conf:2265:10
-	A324(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r324: GET /:p0/a:p1/*rest (routes.conf:2265:11)
-//line routes.conf:2272:14
-	A325(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r325: CONNECT /:p0/a:p1/*rest (routes.conf:2272:15)
-//line routes.conf:2276:14
-	A326(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r326: TRACE /:p0/a:p1/*rest (routes.conf:2276:15)
-//line routes.conf:2281:14
-	A327(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r327: POST /:p0/a:p1/*rest (routes.conf:2281:15)
-//line routes.conf:2288:10
-	A328(ctx *runtime.Context, p0 string, p1 string) error // serves r328: POST /:p0/a:p1/= (routes.conf:2288:11)
-//line routes.conf:2294:14
-	A329(ctx *runtime.Context, p0 string, p1 string) error // serves r329: CONNECT /:p0/a:p1/=/users (routes.conf:2294:15), r329: GET /:p0/a:p1/=/users (routes.conf:2294:15), r329: TRACE /:p0/a:p1/=/users (routes.conf:2294:15)
-//line routes.conf:2305:6
-	A330(ctx *runtime.Context) error // serves r330: TRACE /a-b (routes.conf:2305:7)
-//line routes.conf:2352:10
-	A338(ctx *runtime.Context, p0 string) error // serves r338: GET /:p0/.../.../a-b (routes.conf:2352:11)
-//line routes.conf:2360:14
-	A339(ctx *runtime.Context, p0 string, rest string) error // serves r339: GET /:p0/.../.../a-b/ab*rest (routes.conf:2360:15)
-//line routes.conf:2435:6
-	A349(ctx *runtime.Context, p0 string, p1 string) error // serves r349: DELETE /:p0/:p1 (routes.conf:2435:7)
-//line routes.conf:2481:6
-	A356(ctx *runtime.Context) error // serves r356: TRACE /1 (routes.conf:2481:7)
-//line routes.conf:2487:10
-	A357(ctx *runtime.Context) error // serves r357: HEAD /1/42/ab (routes.conf:2487:11)
-//line routes.conf:2492:14
-	A358(ctx *runtime.Context) error // serves r358: GET /1/42/ab/x.y/new (routes.conf:2492:15)
-//line routes.conf:2497:14
-	A359(ctx *runtime.Context) error // serves r359: GET /1/42/ab/x.y (routes.conf:2497:15)
-//line routes.conf:2502:14
-	A360(ctx *runtime.Context) error // serves r360: HEAD /1/42/ab/abc (routes.conf:2502:15)
-//line routes.conf:2509:14
-	A361(ctx *runtime.Context, p3 string) error // serves r361: GET /1/42/ab/:p3/a-b (routes.conf:2509:15), r361: WS /1/42/ab/:p3/a-b (routes.conf:2509:15)
-//line routes.conf:2518:10
-	A362(ctx *runtime.Context, p1 string) error // serves r362: DELETE /1/v:p1 (routes.conf:2518:11), r362: HEAD /1/v:p1 (routes.conf:2518:11)
-//line routes.conf:2523:10
-	A363(ctx *runtime.Context) error // serves r363: DELETE /1/abc (routes.conf:2523:11), r363: PATCH /1/abc (routes.conf:2523:11)
-//line routes.conf:2577:6
-	A371(ctx *runtime.Context, p1 string) error // serves r371: GET /b/:p1 (routes.conf:2577:7)
-//line routes.conf:2615:14
-	A377(ctx *runtime.Context, p1 string) error // serves r377: GET /users/:p1/1/x.y/42 (routes.conf:2615:15), r377: TRACE /users/:p1/1/x.y/42 (routes.conf:2615:15)
-//line routes.conf:2623:14
-	A378(ctx *runtime.Context, p1 string, p4 string) error // serves r378: GET /users/:p1/1/~u/:p4 (routes.conf:2623:15)
-//line routes.conf:2671:6
-	A384(ctx *runtime.Context, p0 string) error // serves r384: HEAD /.:p0 (routes.conf:2671:7)
-//line routes.conf:2677:6
-	A385(ctx *runtime.Context, p0 string, rest string) error // serves r385: DELETE /:p0/~*rest (routes.conf:2677:7)
-//line routes.conf:2684:6
-	A386(ctx *runtime.Context) error // serves r386: CONNECT / (routes.conf:2684:7)
-//line routes.conf:2698:6
-	A388(ctx *runtime.Context) error // serves r388: OPTIONS /1/a (routes.conf:2698:7), r388: PATCH /1/a (routes.conf:2698:7), r388: TRACE /1/a (routes.conf:2698:7)
-//line routes.conf:2706:6
-	A389(ctx *runtime.Context, p0 string, rest string) error // serves r389: POST /:p0/*rest (routes.conf:2706:7)
-//line routes.conf:2712:10
-	A390(ctx *runtime.Context, p0 string, rest string) error // serves r390: CONNECT /:p0/*rest (routes.conf:2712:11)
-//line routes.conf:2726:6
-	A392(ctx *runtime.Context) error // serves r392: HEAD /~u/42 (routes.conf:2726:7)
-//line routes.conf:2734:10
-	A393(ctx *runtime.Context, p2 string) error // serves r393: DELETE /~u/42/:p2 (routes.conf:2734:11), r393: GET /~u/42/:p2 (routes.conf:2734:11)
-//line routes.conf:2772:10
-	A399(ctx *runtime.Context, p1 string) error // serves r399: GET /users/:p1/x.y (routes.conf:2772:11), r399: POST /users/:p1/x.y (routes.conf:2772:11)
-//line routes.conf:2779:14
-	A400(ctx *runtime.Context, p1 string) error // serves r400: GET /users/:p1/x.y/a-b/users (routes.conf:2779:15)
-//line routes.conf:2827:6
-	A406(ctx *runtime.Context, p0 string) error // serves r406: GET /:p0/@ (routes.conf:2827:7), r406: OPTIONS /:p0/@ (routes.conf:2827:7), r406: POST /:p0/@ (routes.conf:2827:7)
-//line routes.conf:280:14
-	A41(ctx *runtime.Context, p0 string, rest string) error // serves r41: GET /:p0/*rest (routes.conf:280:15), r41: OPTIONS /:p0/*rest (routes.conf:280:15), r41: WS /:p0/*rest (routes.conf:280:15)
-//line routes.conf:2852:14
-	A410(ctx *runtime.Context, p1 string, rest string) error // serves r410: PUT /42/:p1/*rest (routes.conf:2852:15)
-//line routes.conf:2902:6
-	A417(ctx *runtime.Context) error // serves r417: PUT /abc (routes.conf:2902:7)
-//line routes.conf:2915:6
-	A419(ctx *runtime.Context, p0 string, p1 string) error // serves r419: GET /:p0/~:p1 (routes.conf:2915:7), r419: HEAD /:p0/~:p1 (routes.conf:2915:7)
-//line routes.conf:2945:6
-	A423(ctx *runtime.Context) error // serves r423: DELETE /.../.a (routes.conf:2945:7), r423: HEAD /.../.a (routes.conf:2945:7), r423: PATCH /.../.a (routes.conf:2945:7)
-//line routes.conf:2952:6
-	A424(ctx *runtime.Context, p0 string, p1 string) error // serves r424: WS /x.:p0/:p1 (routes.conf:2952:7)
-//line routes.conf:3046:6
-	A438(ctx *runtime.Context) error // serves r438: GET /= (routes.conf:3046:7), r438: PUT /= (routes.conf:3046:7), r438: TRACE /= (routes.conf:3046:7)
-//line routes.conf:3054:10
-	A439(ctx *runtime.Context, p1 string) error // serves r439: PATCH /1/:p1 (routes.conf:3054:11), r439: TRACE /1/:p1 (routes.conf:3054:11)
-//line routes.conf:3059:10
-	A440(ctx *runtime.Context) error // serves r440: CONNECT /= (routes.conf:3059:11), r440: OPTIONS /= (routes.conf:3059:11)
-//line routes.conf:3064:14
-	A441(ctx *runtime.Context, p2 string) error // serves r441: OPTIONS /=/new/x.:p2 (routes.conf:3064:15)
-//line routes.conf:3071:14
-	A442(ctx *runtime.Context, p1 string) error // serves r442: OPTIONS /=/:p1 (routes.conf:3071:15)
-//line routes.conf:3086:14
-	A444(ctx *runtime.Context) error // serves r444: HEAD /= (routes.conf:3086:15), r444: POST /= (routes.conf:3086:15)
-//line routes.conf:3119:6
-	A448(ctx *runtime.Context, p1 string) error // serves r448: OPTIONS /a-b/a:p1 (routes.conf:3119:7)
-//line routes.conf:3202:6
-	A460(ctx *runtime.Context, p0 string, p1 string) error // serves r460: HEAD /ab:p0/:p1 (routes.conf:3202:7), r460: PATCH /ab:p0/:p1 (routes.conf:3202:7)
-//line routes.conf:3208:10
-	A461(ctx *runtime.Context, p0 string, p1 string) error // serves r461: PATCH /ab:p0/:p1/x.y (routes.conf:3208:11), r461: POST /ab:p0/:p1/x.y (routes.conf:3208:11)
-//line routes.conf:3214:10
-	A462(ctx *runtime.Context, p0 string, p1 string) error // serves r462: DELETE /ab:p0/:p1/@ (routes.conf:3214:11), r462: PATCH /ab:p0/:p1/@ (routes.conf:3214:11)
-//line routes.conf:3220:14
-	A463(ctx *runtime.Context, p0 string, p1 string, p3 string, p4 string) error // serves r463: GET /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3220:15), r463: PATCH /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3220:15)
-//line routes.conf:3226:14
-	A464(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r464: GET /ab:p0/:p1/@/:p3 (routes.conf:3226:15), r464: PUT /ab:p0/:p1/@/:p3 (routes.conf:3226:15)
-//line routes.conf:3231:14
-	A465(ctx *runtime.Context, p0 string, p1 string) error // serves r465: GET /ab:p0/:p1/@ (routes.conf:3231:15), r465: PUT /ab:p0/:p1/@ (routes.conf:3231:15)
-//line routes.conf:3235:14
-	A466(ctx *runtime.Context, p0 string, p1 string) error // serves r466: GET /ab:p0/:p1/@/abc (routes.conf:3235:15), r466: POST /ab:p0/:p1/@/abc (routes.conf:3235:15), r466: WS /ab:p0/:p1/@/abc (routes.conf:3235:15)
-//line routes.conf:3244:10
-	A467(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r467: GET /ab:p0/:p1/:p2 (routes.conf:3244:11)
-//line routes.conf:3253:6
-	A468(ctx *runtime.Context) error // serves r468: GET /v1/new (routes.conf:3253:7), r468: OPTIONS /v1/new (routes.conf:3253:7)
-//line routes.conf:3358:14
-	A484(ctx *runtime.Context) error // serves r484: HEAD /.../a/v1 (routes.conf:3358:15)
-//line routes.conf:3389:10
-	A488(ctx *runtime.Context, p2 string) error // serves r488: GET /1/~u/:p2 (routes.conf:3389:11), r488: WS /1/~u/:p2 (routes.conf:3389:11)
-//line routes.conf:3398:6
-	A489(ctx *runtime.Context, p0 string) error // serves r489: PUT /:p0 (routes.conf:3398:7)
-//line routes.conf:3404:6
-	A490(ctx *runtime.Context, p1 string) error // serves r490: GET /a/v:p1 (routes.conf:3404:7)
-//line routes.conf:36:14
-	A5(ctx *runtime.Context, p2 string) error // serves r5: HEAD /user_x/=/:p2 (routes.conf:36:15)
-//line routes.conf:344:14
-	A50(ctx *runtime.Context, rest string) error // serves r50: HEAD /*rest (routes.conf:344:15)
-//line routes.conf:3480:6
-	A501(ctx *runtime.Context, p1 int64) error // serves r501: GET /user_x/:p1 (routes.conf:3480:7), r501: POST /user_x/:p1 (routes.conf:3480:7), r501: WS /user_x/:p1 (routes.conf:3480:7)
-//line routes.conf:3487:6
-	A502(ctx *runtime.Context, rest string) error // serves r502: PATCH /user_*rest (routes.conf:3487:7)
-//line routes.conf:3493:10
-	A503(ctx *runtime.Context, rest string) error // serves r503: DELETE /user_*rest (routes.conf:3493:11)
-//line routes.conf:426:6
-	A62(ctx *runtime.Context, p0 int64) error // serves r62: PATCH /:p0 (routes.conf:426:7), r62: POST /:p0 (routes.conf:426:7)
-//line routes.conf:450:6
-	A65(ctx *runtime.Context) error // serves r65: GET /new (routes.conf:450:7)
-//line routes.conf:456:10
-	A66(ctx *runtime.Context, p1 string) error // serves r66: CONNECT /new/user_:p1 (routes.conf:456:11), r66: WS /new/user_:p1 (routes.conf:456:11)
-//line routes.conf:52:6
-	A7(ctx *runtime.Context, p1 string) error // serves r7: PATCH /@/user_:p1 (routes.conf:52:7), r7: TRACE /@/user_:p1 (routes.conf:52:7)
-//line routes.conf:487:6
-	A70(ctx *runtime.Context, p0 string, p1 string) error // serves r70: GET /a:p0/ab:p1 (routes.conf:487:7)
-//line routes.conf:531:6
-	A76(ctx *runtime.Context) error // serves r76: GET /... (routes.conf:531:7)
-//line routes.conf:569:6
-	A81(ctx *runtime.Context) error // serves r81: GET /1 (routes.conf:569:7)
-//line routes.conf:576:10
-	A82(ctx *runtime.Context, p1 string) error // serves r82: GET /1/:p1 (routes.conf:576:11), r82: HEAD /1/:p1 (routes.conf:576:11)
-//line routes.conf:581:10
-	A83(ctx *runtime.Context) error // serves r83: GET /1/@ (routes.conf:581:11), r83: POST /1/@ (routes.conf:581:11), r83: TRACE /1/@ (routes.conf:581:11)
-//line routes.conf:596:6
-	A85(ctx *runtime.Context, p1 string) error // serves r85: GET /.../:p1 (routes.conf:596:7), r85: HEAD /.../:p1 (routes.conf:596:7)
-//line routes.conf:604:10
-	A86(ctx *runtime.Context, p1 string) error // serves r86: GET /.../:p1/@ (routes.conf:604:11), r86: PATCH /.../:p1/@ (routes.conf:604:11), r86: WS /.../:p1/@ (routes.conf:604:11)
-//line routes.conf:610:10
-	A87(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r87: DELETE /.../:p1/~:p2/v:p3 (routes.conf:610:11)
-//line routes.conf:616:10
-	A88(ctx *runtime.Context, p1 string) error // serves r88: OPTIONS /.../:p1 (routes.conf:616:11)
-//line routes.conf:621:14
-	A89(ctx *runtime.Context, p1 string, rest string) error // serves r89: DELETE /.../:p1/*rest (routes.conf:621:15)
-//line routes.conf:630:14
-	A90(ctx *runtime.Context, p1 string) error // serves r90: PATCH /.../:p1 (routes.conf:630:15)
-//line routes.conf:635:14
-	A91(ctx *runtime.Context, p1 string) error // serves r91: PATCH /.../:p1/.a (routes.conf:635:15)
-//line routes_gen.go:3804:1
+	/*line routes.conf:722:6*/ A102(ctx *runtime.Context, p0 string, p1 string) error // serves r102: GET /1:p0/v:p1 (routes.conf:722:7), r102: PATCH /1:p0/v:p1 (routes.conf:722:7), r102: WS /1:p0/v:p1 (routes.conf:722:7)
+	/*line routes.conf:730:10*/ A103(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r103: CONNECT /1:p0/v:p1/*rest (routes.conf:730:11), r103: GET /1:p0/v:p1/*rest (routes.conf:730:11), r103: POST /1:p0/v:p1/*rest (routes.conf:730:11)
+	/*line routes.conf:737:14*/ A104(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r104: HEAD /1:p0/v:p1/*rest (routes.conf:737:15)
+	/*line routes.conf:742:14*/ A105(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r105: OPTIONS /1:p0/v:p1/*rest (routes.conf:742:15), r105: PUT /1:p0/v:p1/*rest (routes.conf:742:15)
+	/*line routes.conf:747:14*/ A106(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r106: DELETE /1:p0/v:p1/*rest (routes.conf:747:15)
+	/*line routes.conf:754:10*/ A107(ctx *runtime.Context, p0 string, p1 string) error // serves r107: OPTIONS /1:p0/v:p1 (routes.conf:754:11)
+	/*line routes.conf:760:14*/ A108(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r108: OPTIONS /1:p0/v:p1/1/x.:p3 (routes.conf:760:15)
+	/*line routes.conf:765:14*/ A109(ctx *runtime.Context, p0 string, p1 string) error // serves r109: HEAD /1:p0/v:p1/a (routes.conf:765:15), r109: OPTIONS /1:p0/v:p1/a (routes.conf:765:15), r109: PATCH /1:p0/v:p1/a (routes.conf:765:15)
+	/*line routes.conf:82:6*/ A11(ctx *runtime.Context, p1 string) error // serves r11: DELETE /users/a:p1 (routes.conf:82:7), r11: GET /users/a:p1 (routes.conf:82:7)
+	/*line routes.conf:776:6*/ A110(ctx *runtime.Context, rest string) error // serves r110: GET /~*rest (routes.conf:776:7), r110: PATCH /~*rest (routes.conf:776:7), r110: POST /~*rest (routes.conf:776:7)
+	/*line routes.conf:783:10*/ A111(ctx *runtime.Context, rest string) error // serves r111: DELETE /~*rest (routes.conf:783:11)
+	/*line routes.conf:790:10*/ A112(ctx *runtime.Context, rest string) error // serves r112: HEAD /~*rest (routes.conf:790:11)
+	/*line routes.conf:795:14*/ A113(ctx *runtime.Context, rest string) error // serves r113: PUT /~*rest (routes.conf:795:15)
+	/*line routes.conf:804:6*/ A114(ctx *runtime.Context) error // serves r114: DELETE /1/users (routes.conf:804:7), r114: WS /1/users (routes.conf:804:7)
+	/*line routes.conf:91:6*/ A12(ctx *runtime.Context, rest string) error // serves r12: CONNECT /*rest (routes.conf:91:7)
+	/*line routes.conf:862:6*/ A122(ctx *runtime.Context, p0 string) error // serves r122: OPTIONS /:p0 (routes.conf:862:7), r122: TRACE /:p0 (routes.conf:862:7)
+	/*line routes.conf:1010:14*/ A143(ctx *runtime.Context, p0 string, p2 string) error // serves r143: OPTIONS /:p0/42/:p2/user_x/user_x (routes.conf:1010:15), r143: POST /:p0/42/:p2/user_x/user_x (routes.conf:1010:15), r143: PUT /:p0/42/:p2/user_x/user_x (routes.conf:1010:15)
+	/*line routes.conf:1020:6*/ A144(ctx *runtime.Context, p0 string) error // serves r144: POST /a:p0/= (routes.conf:1020:7)
+	/*line routes.conf:1055:10*/ A149(ctx *runtime.Context, p0 string) error // serves r149: OPTIONS /a:p0/= (routes.conf:1055:11)
+	/*line routes.conf:1060:10*/ A150(ctx *runtime.Context, p0 string, p2 string) error // serves r150: DELETE /a:p0/=/:p2 (routes.conf:1060:11)
+	/*line routes.conf:1066:10*/ A151(ctx *runtime.Context, p0 string, p3 string) error // serves r151: POST /a:p0/=/v1/:p3 (routes.conf:1066:11)
+	/*line routes.conf:1071:14*/ A152(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r152: CONNECT /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15), r152: GET /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15), r152: POST /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15)
+	/*line routes.conf:1077:14*/ A153(ctx *runtime.Context, p0 string, p3 string, p4 string, p5 string) error // serves r153: GET /a:p0/=/v1/:p3/:p4/:p5 (routes.conf:1077:15)
+	/*line routes.conf:1083:14*/ A154(ctx *runtime.Context, p0 string, p3 string, p4 string, rest string) error // serves r154: TRACE /a:p0/=/v1/:p3/:p4/*rest (routes.conf:1083:15)
+	/*line routes.conf:1090:14*/ A155(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r155: POST /a:p0/=/v1/:p3/*rest (routes.conf:1090:15)
+	/*line routes.conf:1126:14*/ A160(ctx *runtime.Context, p0 string, rest string) error // serves r160: GET /:p0/=/v1/*rest (routes.conf:1126:15)
+	/*line routes.conf:1328:6*/ A188(ctx *runtime.Context, p0 string) error // serves r188: GET /1:p0 (routes.conf:1328:7)
+	/*line routes.conf:1336:10*/ A189(ctx *runtime.Context, p0 string, rest string) error // serves r189: PATCH /1:p0/*rest (routes.conf:1336:11), r189: POST /1:p0/*rest (routes.conf:1336:11)
+	/*line routes.conf:1342:14*/ A190(ctx *runtime.Context, p0 string, rest string) error // serves r190: OPTIONS /1:p0/*rest (routes.conf:1342:15)
+	/*line routes.conf:1348:14*/ A191(ctx *runtime.Context, p0 string, rest string) error // serves r191: DELETE /1:p0/*rest (routes.conf:1348:15)
+	/*line routes.conf:1361:10*/ A193(ctx *runtime.Context, p0 string) error // serves r193: GET /1:p0/@ (routes.conf:1361:11), r193: POST /1:p0/@ (routes.conf:1361:11)
+	/*line routes.conf:1367:14*/ A194(ctx *runtime.Context, p0 string, p3 string) error // serves r194: GET /1:p0/@/~u/:p3 (routes.conf:1367:15)
+	/*line routes.conf:1372:14*/ A195(ctx *runtime.Context, p0 string) error // serves r195: HEAD /1:p0/@/.a (routes.conf:1372:15)
+	/*line routes.conf:1417:14*/ A201(ctx *runtime.Context, p2 string, p3 string) error // serves r201: GET /abc/v1/v:p2/:p3 (routes.conf:1417:15), r201: TRACE /abc/v1/v:p2/:p3 (routes.conf:1417:15)
+	/*line routes.conf:1457:6*/ A207(ctx *runtime.Context) error // serves r207: HEAD /user_x/new (routes.conf:1457:7)
+	/*line routes.conf:1581:10*/ A224(ctx *runtime.Context, p1 string) error // serves r224: GET /a/ab:p1 (routes.conf:1581:11), r224: HEAD /a/ab:p1 (routes.conf:1581:11)
+	/*line routes.conf:1588:10*/ A225(ctx *runtime.Context, rest string) error // serves r225: GET /a/new/*rest (routes.conf:1588:11), r225: HEAD /a/new/*rest (routes.conf:1588:11), r225: PATCH /a/new/*rest (routes.conf:1588:11)
+	/*line routes.conf:1610:6*/ A228(ctx *runtime.Context) error // serves r228: DELETE /a-b (routes.conf:1610:7), r228: GET /a-b (routes.conf:1610:7)
+	/*line routes.conf:1617:10*/ A229(ctx *runtime.Context, p1 string) error // serves r229: GET /a-b/:p1/@ (routes.conf:1617:11), r229: PUT /a-b/:p1/@ (routes.conf:1617:11)
+	/*line routes.conf:1622:10*/ A230(ctx *runtime.Context, p1 string) error // serves r230: GET /a-b/:p1/.a (routes.conf:1622:11), r230: WS /a-b/:p1/.a (routes.conf:1622:11)
+	/*line routes.conf:1627:14*/ A231(ctx *runtime.Context, p1 string) error // serves r231: GET /a-b/:p1/.a/a (routes.conf:1627:15)
+	/*line routes.conf:1664:10*/ A236(ctx *runtime.Context, p1 string) error // serves r236: PATCH /a-b/:p1 (routes.conf:1664:11)
+	/*line routes.conf:1685:14*/ A239(ctx *runtime.Context, p1 string) error // serves r239: WS /a-b/:p1/42 (routes.conf:1685:15)
+	/*line routes.conf:1692:14*/ A240(ctx *runtime.Context, p1 string) error // serves r240: GET /a-b/:p1/users/~u (routes.conf:1692:15), r240: PATCH /a-b/:p1/users/~u (routes.conf:1692:15), r240: WS /a-b/:p1/users/~u (routes.conf:1692:15)
+	/*line routes.conf:1709:6*/ A242(ctx *runtime.Context) error // serves r242: DELETE / (routes.conf:1709:7), r242: TRACE / (routes.conf:1709:7)
+	/*line routes.conf:1741:6*/ A247(ctx *runtime.Context, p0 string) error // serves r247: GET /user_:p0/a-b (routes.conf:1741:7), r247: HEAD /user_:p0/a-b (routes.conf:1741:7), r247: WS /user_:p0/a-b (routes.conf:1741:7)
+	/*line routes.conf:1748:10*/ A248(ctx *runtime.Context, p0 string, p2 string) error // serves r248: PUT /user_:p0/a-b/:p2 (routes.conf:1748:11), r248: WS /user_:p0/a-b/:p2 (routes.conf:1748:11)
+	/*line routes.conf:1783:6*/ A253(ctx *runtime.Context) error // serves r253: DELETE /x.y (routes.conf:1783:7)
+	/*line routes.conf:1790:10*/ A254(ctx *runtime.Context) error // serves r254: PATCH /x.y/1 (routes.conf:1790:11)
+	/*line routes.conf:1796:14*/ A255(ctx *runtime.Context) error // serves r255: CONNECT /x.y/1/= (routes.conf:1796:15)
+	/*line routes.conf:1802:14*/ A256(ctx *runtime.Context) error // serves r256: GET /x.y/1 (routes.conf:1802:15)
+	/*line routes.conf:1815:14*/ A258(ctx *runtime.Context) error // serves r258: CONNECT /x.y/1/@ (routes.conf:1815:15), r258: HEAD /x.y/1/@ (routes.conf:1815:15)
+	/*line routes.conf:1887:6*/ A268(ctx *runtime.Context, rest string) error // serves r268: GET /v1/*rest (routes.conf:1887:7), r268: HEAD /v1/*rest (routes.conf:1887:7)
+	/*line routes.conf:1893:10*/ A269(ctx *runtime.Context, rest string) error // serves r269: CONNECT /v1/*rest (routes.conf:1893:11), r269: POST /v1/*rest (routes.conf:1893:11)
+	/*line routes.conf:1939:6*/ A276(ctx *runtime.Context) error // serves r276: DELETE /.../a-b (routes.conf:1939:7), r276: GET /.../a-b (routes.conf:1939:7)
+	/*line routes.conf:1946:10*/ A277(ctx *runtime.Context, p2 string, p3 string) error // serves r277: PUT /.../a-b/user_:p2/:p3 (routes.conf:1946:11)
+	/*line routes.conf:1952:14*/ A278(ctx *runtime.Context, p2 string, p3 string, rest string) error // serves r278: GET /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15), r278: POST /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15)
+	/*line routes.conf:1958:14*/ A279(ctx *runtime.Context, p2 string, p3 string, rest string) error // serves r279: HEAD /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1958:15)
+	/*line routes.conf:196:6*/ A28(ctx *runtime.Context) error // serves r28: HEAD /~u/1 (routes.conf:196:7)
+	/*line routes.conf:1968:10*/ A280(ctx *runtime.Context, p2 string) error // serves r280: POST /.../a-b/:p2/user_x (routes.conf:1968:11)
+	/*line routes.conf:1974:10*/ A281(ctx *runtime.Context) error // serves r281: GET /.../a-b/42/abc (routes.conf:1974:11), r281: TRACE /.../a-b/42/abc (routes.conf:1974:11)
+	/*line routes.conf:1982:14*/ A282(ctx *runtime.Context) error // serves r282: WS /.../a-b/42/abc (routes.conf:1982:15)
+	/*line routes.conf:1987:14*/ A283(ctx *runtime.Context) error // serves r283: GET /.../a-b/42/abc/user_x (routes.conf:1987:15)
+	/*line routes.conf:2004:6*/ A285(ctx *runtime.Context, rest string) error // serves r285: GET /~u/*rest (routes.conf:2004:7), r285: WS /~u/*rest (routes.conf:2004:7)
+	/*line routes.conf:2011:10*/ A286(ctx *runtime.Context, rest string) error // serves r286: PUT /~u/*rest (routes.conf:2011:11)
+	/*line routes.conf:2016:14*/ A287(ctx *runtime.Context, rest string) error // serves r287: CONNECT /~u/*rest (routes.conf:2016:15)
+	/*line routes.conf:2020:14*/ A288(ctx *runtime.Context, rest string) error // serves r288: POST /~u/*rest (routes.conf:2020:15)
+	/*line routes.conf:2030:6*/ A289(ctx *runtime.Context) error // serves r289: DELETE /abc/~u (routes.conf:2030:7), r289: OPTIONS /abc/~u (routes.conf:2030:7), r289: POST /abc/~u (routes.conf:2030:7)
+	/*line routes.conf:2036:10*/ A290(ctx *runtime.Context, p2 string) error // serves r290: DELETE /abc/~u/:p2/b (routes.conf:2036:11)
+	/*line routes.conf:2041:14*/ A291(ctx *runtime.Context, p2 string, rest string) error // serves r291: HEAD /abc/~u/:p2/b/*rest (routes.conf:2041:15), r291: PATCH /abc/~u/:p2/b/*rest (routes.conf:2041:15)
+	/*line routes.conf:2053:14*/ A293(ctx *runtime.Context, p2 string) error // serves r293: CONNECT /abc/~u/:p2/b (routes.conf:2053:15)
+	/*line routes.conf:2059:14*/ A294(ctx *runtime.Context, p2 string, p4 string, rest string) error // serves r294: CONNECT /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15), r294: HEAD /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15), r294: WS /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15)
+	/*line routes.conf:2066:10*/ A295(ctx *runtime.Context, p2 string) error // serves r295: CONNECT /abc/~u/a:p2/@ (routes.conf:2066:11), r295: POST /abc/~u/a:p2/@ (routes.conf:2066:11)
+	/*line routes.conf:2073:6*/ A296(ctx *runtime.Context, p0 string) error // serves r296: CONNECT /:p0/ab (routes.conf:2073:7), r296: GET /:p0/ab (routes.conf:2073:7)
+	/*line routes.conf:2080:10*/ A297(ctx *runtime.Context, p0 string, rest string) error // serves r297: PATCH /:p0/ab/.a/*rest (routes.conf:2080:11)
+	/*line routes.conf:2095:10*/ A299(ctx *runtime.Context) error // serves r299: GET /users/42 (routes.conf:2095:11), r299: WS /users/42 (routes.conf:2095:11)
+	/*line routes.conf:22:14*/ A3(ctx *runtime.Context, p2 string, rest string) error // serves r3: CONNECT /user_x/=/:p2/x.y/*rest (routes.conf:22:15)
+	/*line routes.conf:2101:14*/ A300(ctx *runtime.Context) error // serves r300: OPTIONS /users/42 (routes.conf:2101:15), r300: PUT /users/42 (routes.conf:2101:15)
+	/*line routes.conf:2163:10*/ A309(ctx *runtime.Context) error // serves r309: GET /b/users/42 (routes.conf:2163:11), r309: PUT /b/users/42 (routes.conf:2163:11)
+	/*line routes.conf:2170:14*/ A310(ctx *runtime.Context, p3 string) error // serves r310: GET /b/users/42/~:p3/a-b (routes.conf:2170:15), r310: TRACE /b/users/42/~:p3/a-b (routes.conf:2170:15)
+	/*line routes.conf:2176:14*/ A311(ctx *runtime.Context) error // serves r311: CONNECT /b/users/42 (routes.conf:2176:15), r311: POST /b/users/42 (routes.conf:2176:15)
+	/*line routes.conf:2250:6*/ A322(ctx *runtime.Context, p0 string, p1 string) error // serves r322: OPTIONS /:p0/a:p1 (routes.conf:2250:7)
+	/*line routes.conf:2259:10*/ A323(ctx *runtime.Context, p0 string, p1 string) error // serves r323: GET /:p0/a:p1/= (routes.conf:2259:11)
+	/*line routes.conf:2265:10*/ A324(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r324: GET /:p0/a:p1/*rest (routes.conf:2265:11)
+	/*line routes.conf:2272:14*/ A325(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r325: CONNECT /:p0/a:p1/*rest (routes.conf:2272:15)
+	/*line routes.conf:2276:14*/ A326(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r326: TRACE /:p0/a:p1/*rest (routes.conf:2276:15)
+	/*line routes.conf:2281:14*/ A327(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r327: POST /:p0/a:p1/*rest (routes.conf:2281:15)
+	/*line routes.conf:2288:10*/ A328(ctx *runtime.Context, p0 string, p1 string) error // serves r328: POST /:p0/a:p1/= (routes.conf:2288:11)
+	/*line routes.conf:2294:14*/ A329(ctx *runtime.Context, p0 string, p1 string) error // serves r329: CONNECT /:p0/a:p1/=/users (routes.conf:2294:15), r329: GET /:p0/a:p1/=/users (routes.conf:2294:15), r329: TRACE /:p0/a:p1/=/users (routes.conf:2294:15)
+	/*line routes.conf:2305:6*/ A330(ctx *runtime.Context) error // serves r330: TRACE /a-b (routes.conf:2305:7)
+	/*line routes.conf:2352:10*/ A338(ctx *runtime.Context, p0 string) error // serves r338: GET /:p0/.../.../a-b (routes.conf:2352:11)
+	/*line routes.conf:2360:14*/ A339(ctx *runtime.Context, p0 string, rest string) error // serves r339: GET /:p0/.../.../a-b/ab*rest (routes.conf:2360:15)
+	/*line routes.conf:2435:6*/ A349(ctx *runtime.Context, p0 string, p1 string) error // serves r349: DELETE /:p0/:p1 (routes.conf:2435:7)
+	/*line routes.conf:2481:6*/ A356(ctx *runtime.Context) error // serves r356: TRACE /1 (routes.conf:2481:7)
+	/*line routes.conf:2487:10*/ A357(ctx *runtime.Context) error // serves r357: HEAD /1/42/ab (routes.conf:2487:11)
+	/*line routes.conf:2492:14*/ A358(ctx *runtime.Context) error // serves r358: GET /1/42/ab/x.y/new (routes.conf:2492:15)
+	/*line routes.conf:2497:14*/ A359(ctx *runtime.Context) error // serves r359: GET /1/42/ab/x.y (routes.conf:2497:15)
+	/*line routes.conf:2502:14*/ A360(ctx *runtime.Context) error // serves r360: HEAD /1/42/ab/abc (routes.conf:2502:15)
+	/*line routes.conf:2509:14*/ A361(ctx *runtime.Context, p3 string) error // serves r361: GET /1/42/ab/:p3/a-b (routes.conf:2509:15), r361: WS /1/42/ab/:p3/a-b (routes.conf:2509:15)
+	/*line routes.conf:2518:10*/ A362(ctx *runtime.Context, p1 string) error // serves r362: DELETE /1/v:p1 (routes.conf:2518:11), r362: HEAD /1/v:p1 (routes.conf:2518:11)
+	/*line routes.conf:2523:10*/ A363(ctx *runtime.Context) error // serves r363: DELETE /1/abc (routes.conf:2523:11), r363: PATCH /1/abc (routes.conf:2523:11)
+	/*line routes.conf:2577:6*/ A371(ctx *runtime.Context, p1 string) error // serves r371: GET /b/:p1 (routes.conf:2577:7)
+	/*line routes.conf:2615:14*/ A377(ctx *runtime.Context, p1 string) error // serves r377: GET /users/:p1/1/x.y/42 (routes.conf:2615:15), r377: TRACE /users/:p1/1/x.y/42 (routes.conf:2615:15)
+	/*line routes.conf:2623:14*/ A378(ctx *runtime.Context, p1 string, p4 string) error // serves r378: GET /users/:p1/1/~u/:p4 (routes.conf:2623:15)
+	/*line routes.conf:2671:6*/ A384(ctx *runtime.Context, p0 string) error // serves r384: HEAD /.:p0 (routes.conf:2671:7)
+	/*line routes.conf:2677:6*/ A385(ctx *runtime.Context, p0 string, rest string) error // serves r385: DELETE /:p0/~*rest (routes.conf:2677:7)
+	/*line routes.conf:2684:6*/ A386(ctx *runtime.Context) error // serves r386: CONNECT / (routes.conf:2684:7)
+	/*line routes.conf:2698:6*/ A388(ctx *runtime.Context) error // serves r388: OPTIONS /1/a (routes.conf:2698:7), r388: PATCH /1/a (routes.conf:2698:7), r388: TRACE /1/a (routes.conf:2698:7)
+	/*line routes.conf:2706:6*/ A389(ctx *runtime.Context, p0 string, rest string) error // serves r389: POST /:p0/*rest (routes.conf:2706:7)
+	/*line routes.conf:2712:10*/ A390(ctx *runtime.Context, p0 string, rest string) error // serves r390: CONNECT /:p0/*rest (routes.conf:2712:11)
+	/*line routes.conf:2726:6*/ A392(ctx *runtime.Context) error // serves r392: HEAD /~u/42 (routes.conf:2726:7)
+	/*line routes.conf:2734:10*/ A393(ctx *runtime.Context, p2 string) error // serves r393: DELETE /~u/42/:p2 (routes.conf:2734:11), r393: GET /~u/42/:p2 (routes.conf:2734:11)
+	/*line routes.conf:2772:10*/ A399(ctx *runtime.Context, p1 string) error // serves r399: GET /users/:p1/x.y (routes.conf:2772:11), r399: POST /users/:p1/x.y (routes.conf:2772:11)
+	/*line routes.conf:2779:14*/ A400(ctx *runtime.Context, p1 string) error // serves r400: GET /users/:p1/x.y/a-b/users (routes.conf:2779:15)
+	/*line routes.conf:2827:6*/ A406(ctx *runtime.Context, p0 string) error // serves r406: GET /:p0/@ (routes.conf:2827:7), r406: OPTIONS /:p0/@ (routes.conf:2827:7), r406: POST /:p0/@ (routes.conf:2827:7)
+	/*line routes.conf:280:14*/ A41(ctx *runtime.Context, p0 string, rest string) error // serves r41: GET /:p0/*rest (routes.conf:280:15), r41: OPTIONS /:p0/*rest (routes.conf:280:15), r41: WS /:p0/*rest (routes.conf:280:15)
+	/*line routes.conf:2852:14*/ A410(ctx *runtime.Context, p1 string, rest string) error // serves r410: PUT /42/:p1/*rest (routes.conf:2852:15)
+	/*line routes.conf:2902:6*/ A417(ctx *runtime.Context) error // serves r417: PUT /abc (routes.conf:2902:7)
+	/*line routes.conf:2915:6*/ A419(ctx *runtime.Context, p0 string, p1 string) error // serves r419: GET /:p0/~:p1 (routes.conf:2915:7), r419: HEAD /:p0/~:p1 (routes.conf:2915:7)
+	/*line routes.conf:2945:6*/ A423(ctx *runtime.Context) error // serves r423: DELETE /.../.a (routes.conf:2945:7), r423: HEAD /.../.a (routes.conf:2945:7), r423: PATCH /.../.a (routes.conf:2945:7)
+	/*line routes.conf:2952:6*/ A424(ctx *runtime.Context, p0 string, p1 string) error // serves r424: WS /x.:p0/:p1 (routes.conf:2952:7)
+	/*line routes.conf:3046:6*/ A438(ctx *runtime.Context) error // serves r438: GET /= (routes.conf:3046:7), r438: PUT /= (routes.conf:3046:7), r438: TRACE /= (routes.conf:3046:7)
+	/*line routes.conf:3054:10*/ A439(ctx *runtime.Context, p1 string) error // serves r439: PATCH /1/:p1 (routes.conf:3054:11), r439: TRACE /1/:p1 (routes.conf:3054:11)
+	/*line routes.conf:3059:10*/ A440(ctx *runtime.Context) error // serves r440: CONNECT /= (routes.conf:3059:11), r440: OPTIONS /= (routes.conf:3059:11)
+	/*line routes.conf:3064:14*/ A441(ctx *runtime.Context, p2 string) error // serves r441: OPTIONS /=/new/x.:p2 (routes.conf:3064:15)
+	/*line routes.conf:3071:14*/ A442(ctx *runtime.Context, p1 string) error // serves r442: OPTIONS /=/:p1 (routes.conf:3071:15)
+	/*line routes.conf:3086:14*/ A444(ctx *runtime.Context) error // serves r444: HEAD /= (routes.conf:3086:15), r444: POST /= (routes.conf:3086:15)
+	/*line routes.conf:3119:6*/ A448(ctx *runtime.Context, p1 string) error // serves r448: OPTIONS /a-b/a:p1 (routes.conf:3119:7)
+	/*line routes.conf:3202:6*/ A460(ctx *runtime.Context, p0 string, p1 string) error // serves r460: HEAD /ab:p0/:p1 (routes.conf:3202:7), r460: PATCH /ab:p0/:p1 (routes.conf:3202:7)
+	/*line routes.conf:3208:10*/ A461(ctx *runtime.Context, p0 string, p1 string) error // serves r461: PATCH /ab:p0/:p1/x.y (routes.conf:3208:11), r461: POST /ab:p0/:p1/x.y (routes.conf:3208:11)
+	/*line routes.conf:3214:10*/ A462(ctx *runtime.Context, p0 string, p1 string) error // serves r462: DELETE /ab:p0/:p1/@ (routes.conf:3214:11), r462: PATCH /ab:p0/:p1/@ (routes.conf:3214:11)
+	/*line routes.conf:3220:14*/ A463(ctx *runtime.Context, p0 string, p1 string, p3 string, p4 string) error // serves r463: GET /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3220:15), r463: PATCH /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3220:15)
+	/*line routes.conf:3226:14*/ A464(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r464: GET /ab:p0/:p1/@/:p3 (routes.conf:3226:15), r464: PUT /ab:p0/:p1/@/:p3 (routes.conf:3226:15)
+	/*line routes.conf:3231:14*/ A465(ctx *runtime.Context, p0 string, p1 string) error // serves r465: GET /ab:p0/:p1/@ (routes.conf:3231:15), r465: PUT /ab:p0/:p1/@ (routes.conf:3231:15)
+	/*line routes.conf:3235:14*/ A466(ctx *runtime.Context, p0 string, p1 string) error // serves r466: GET /ab:p0/:p1/@/abc (routes.conf:3235:15), r466: POST /ab:p0/:p1/@/abc (routes.conf:3235:15), r466: WS /ab:p0/:p1/@/abc (routes.conf:3235:15)
+	/*line routes.conf:3244:10*/ A467(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r467: GET /ab:p0/:p1/:p2 (routes.conf:3244:11)
+	/*line routes.conf:3253:6*/ A468(ctx *runtime.Context) error // serves r468: GET /v1/new (routes.conf:3253:7), r468: OPTIONS /v1/new (routes.conf:3253:7)
+	/*line routes.conf:3358:14*/ A484(ctx *runtime.Context) error // serves r484: HEAD /.../a/v1 (routes.conf:3358:15)
+	/*line routes.conf:3389:10*/ A488(ctx *runtime.Context, p2 string) error // serves r488: GET /1/~u/:p2 (routes.conf:3389:11), r488: WS /1/~u/:p2 (routes.conf:3389:11)
+	/*line routes.conf:3398:6*/ A489(ctx *runtime.Context, p0 string) error // serves r489: PUT /:p0 (routes.conf:3398:7)
+	/*line routes.conf:3404:6*/ A490(ctx *runtime.Context, p1 string) error // serves r490: GET /a/v:p1 (routes.conf:3404:7)
+	/*line routes.conf:36:14*/ A5(ctx *runtime.Context, p2 string) error // serves r5: HEAD /user_x/=/:p2 (routes.conf:36:15)
+	/*line routes.conf:344:14*/ A50(ctx *runtime.Context, rest string) error // serves r50: HEAD /*rest (routes.conf:344:15)
+	/*line routes.conf:3480:6*/ A501(ctx *runtime.Context, p1 int64) error // serves r501: GET /user_x/:p1 (routes.conf:3480:7), r501: POST /user_x/:p1 (routes.conf:3480:7), r501: WS /user_x/:p1 (routes.conf:3480:7)
+	/*line routes.conf:3487:6*/ A502(ctx *runtime.Context, rest string) error // serves r502: PATCH /user_*rest (routes.conf:3487:7)
+	/*line routes.conf:3493:10*/ A503(ctx *runtime.Context, rest string) error // serves r503: DELETE /user_*rest (routes.conf:3493:11)
+	/*line routes.conf:426:6*/ A62(ctx *runtime.Context, p0 int64) error // serves r62: PATCH /:p0 (routes.conf:426:7), r62: POST /:p0 (routes.conf:426:7)
+	/*line routes.conf:450:6*/ A65(ctx *runtime.Context) error // serves r65: GET /new (routes.conf:450:7)
+	/*line routes.conf:456:10*/ A66(ctx *runtime.Context, p1 string) error // serves r66: CONNECT /new/user_:p1 (routes.conf:456:11), r66: WS /new/user_:p1 (routes.conf:456:11)
+	/*line routes.conf:52:6*/ A7(ctx *runtime.Context, p1 string) error // serves r7: PATCH /@/user_:p1 (routes.conf:52:7), r7: TRACE /@/user_:p1 (routes.conf:52:7)
+	/*line routes.conf:487:6*/ A70(ctx *runtime.Context, p0 string, p1 string) error // serves r70: GET /a:p0/ab:p1 (routes.conf:487:7)
+	/*line routes.conf:531:6*/ A76(ctx *runtime.Context) error // serves r76: GET /... (routes.conf:531:7)
+	/*line routes.conf:569:6*/ A81(ctx *runtime.Context) error // serves r81: GET /1 (routes.conf:569:7)
+	/*line routes.conf:576:10*/ A82(ctx *runtime.Context, p1 string) error // serves r82: GET /1/:p1 (routes.conf:576:11), r82: HEAD /1/:p1 (routes.conf:576:11)
+	/*line routes.conf:581:10*/ A83(ctx *runtime.Context) error // serves r83: GET /1/@ (routes.conf:581:11), r83: POST /1/@ (routes.conf:581:11), r83: TRACE /1/@ (routes.conf:581:11)
+	/*line routes.conf:596:6*/ A85(ctx *runtime.Context, p1 string) error // serves r85: GET /.../:p1 (routes.conf:596:7), r85: HEAD /.../:p1 (routes.conf:596:7)
+	/*line routes.conf:604:10*/ A86(ctx *runtime.Context, p1 string) error // serves r86: GET /.../:p1/@ (routes.conf:604:11), r86: PATCH /.../:p1/@ (routes.conf:604:11), r86: WS /.../:p1/@ (routes.conf:604:11)
+	/*line routes.conf:610:10*/ A87(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r87: DELETE /.../:p1/~:p2/v:p3 (routes.conf:610:11)
+	/*line routes.conf:616:10*/ A88(ctx *runtime.Context, p1 string) error // serves r88: OPTIONS /.../:p1 (routes.conf:616:11)
+	/*line routes.conf:621:14*/ A89(ctx *runtime.Context, p1 string, rest string) error // serves r89: DELETE /.../:p1/*rest (routes.conf:621:15)
+	/*line routes.conf:630:14*/ A90(ctx *runtime.Context, p1 string) error // serves r90: PATCH /.../:p1 (routes.conf:630:15)
+	/*line routes.conf:635:14*/ A91(ctx *runtime.Context, p1 string) error // serves r91: PATCH /.../:p1/.a (routes.conf:635:15)
 }
+
+//line routes_gen.go:3644:1
 
 // C1Controller holds the actions of controller "C1".
 type C1Controller interface {
-//line routes.conf:704:10
-	A100(ctx *runtime.Context, p0 string, p1 string) error // serves r100: GET /.:p0/x.:p1 (routes.conf:704:11), r100: PATCH /.:p0/x.:p1 (routes.conf:704:11)
-//line routes.conf:714:6
-	A101(ctx *runtime.Context, p0 string) error // serves r101: GET /:p0/.a (routes.conf:714:7), r101: TRACE /:p0/.a (routes.conf:714:7)
-//line routes.conf:810:6
-	A115(ctx *runtime.Context, p0 string) error // serves r115: CONNECT /~:p0/42 (routes.conf:810:7), r115: GET /~:p0/42 (routes.conf:810:7)
-//line routes.conf:837:10
-	A119(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r119: GET /:p0/a:p1/abc/:p3 (routes.conf:837:11), r119: POST /:p0/a:p1/abc/:p3 (routes.conf:837:11), r119: WS /:p0/a:p1/abc/:p3 (routes.conf:837:11)
-//line routes.conf:852:14
-	A121(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r121: GET /:p0/a:p1/abc/:p3/abc (routes.conf:852:15), r121: HEAD /:p0/a:p1/abc/:p3/abc (routes.conf:852:15)
-//line routes.conf:909:6
-	A128(ctx *runtime.Context, p0 string) error // serves r128: GET /x.:p0 (routes.conf:909:7), r128: POST /x.:p0 (routes.conf:909:7)
-//line routes.conf:916:10
-	A129(ctx *runtime.Context, p0 string, p1 string) error // serves r129: POST /x.:p0/a:p1 (routes.conf:916:11)
-//line routes.conf:99:6
-	A13(ctx *runtime.Context, p0 string) error // serves r13: GET /:p0/b (routes.conf:99:7)
-//line routes.conf:921:10
-	A130(ctx *runtime.Context, p0 string) error // serves r130: GET /x.:p0/a-b (routes.conf:921:11)
-//line routes.conf:928:10
-	A131(ctx *runtime.Context, p0 string) error // serves r131: PATCH /x.:p0/= (routes.conf:928:11)
-//line routes.conf:934:10
-	A132(ctx *runtime.Context, p0 string) error // serves r132: GET /x.:p0/1/1 (routes.conf:934:11)
-//line routes.conf:941:6
-	A133(ctx *runtime.Context) error // serves r133: GET /v1/= (routes.conf:941:7), r133: OPTIONS /v1/= (routes.conf:941:7), r133: WS /v1/= (routes.conf:941:7)
-//line routes.conf:948:6
-	A134(ctx *runtime.Context) error // serves r134: PATCH /ab/~u (routes.conf:948:7), r134: WS /ab/~u (routes.conf:948:7)
-//line routes.conf:977:6
-	A138(ctx *runtime.Context, p0 string) error // serves r138: GET /:p0/42 (routes.conf:977:7), r138: TRACE /:p0/42 (routes.conf:977:7)
-//line routes.conf:984:10
-	A139(ctx *runtime.Context, p0 string) error // serves r139: POST /:p0/42 (routes.conf:984:11)
-//line routes.conf:990:14
-	A140(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r140: GET /:p0/42/:p2/~:p3 (routes.conf:990:15), r140: PATCH /:p0/42/:p2/~:p3 (routes.conf:990:15)
-//line routes.conf:997:10
-	A141(ctx *runtime.Context, p0 string, rest string) error // serves r141: CONNECT /:p0/42/ab*rest (routes.conf:997:11), r141: PATCH /:p0/42/ab*rest (routes.conf:997:11), r141: WS /:p0/42/ab*rest (routes.conf:997:11)
-//line routes.conf:1004:10
-	A142(ctx *runtime.Context, p0 string, p2 string) error // serves r142: POST /:p0/42/:p2 (routes.conf:1004:11)
-//line routes.conf:1101:6
-	A156(ctx *runtime.Context, p0 string) error // serves r156: POST /:p0/= (routes.conf:1101:7)
-//line routes.conf:1108:10
-	A157(ctx *runtime.Context, p0 string) error // serves r157: CONNECT /:p0/= (routes.conf:1108:11), r157: PATCH /:p0/= (routes.conf:1108:11)
-//line routes.conf:1113:14
-	A158(ctx *runtime.Context, p0 string) error // serves r158: GET /:p0/= (routes.conf:1113:15), r158: HEAD /:p0/= (routes.conf:1113:15)
-//line routes.conf:1119:14
-	A159(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r159: GET /:p0/=/x.:p2/:p3 (routes.conf:1119:15), r159: HEAD /:p0/=/x.:p2/:p3 (routes.conf:1119:15)
-//line routes.conf:1135:10
-	A161(ctx *runtime.Context, p0 string, p2 string) error // serves r161: POST /:p0/=/:p2 (routes.conf:1135:11), r161: WS /:p0/=/:p2 (routes.conf:1135:11)
-//line routes.conf:1148:14
-	A163(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r163: CONNECT /:p0/=/:p2/:p3 (routes.conf:1148:15), r163: POST /:p0/=/:p2/:p3 (routes.conf:1148:15)
-//line routes.conf:1154:14
-	A164(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r164: GET /:p0/=/:p2/1:p3 (routes.conf:1154:15)
-//line routes.conf:1159:14
-	A165(ctx *runtime.Context, p0 string, p2 string) error // serves r165: DELETE /:p0/=/:p2/.a (routes.conf:1159:15)
-//line routes.conf:1169:10
-	A166(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r166: GET /:p0/=/:p2/:p3 (routes.conf:1169:11)
-//line routes.conf:1174:14
-	A167(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r167: GET /:p0/=/:p2/:p3/a-b (routes.conf:1174:15), r167: PATCH /:p0/=/:p2/:p3/a-b (routes.conf:1174:15), r167: PUT /:p0/=/:p2/:p3/a-b (routes.conf:1174:15)
-//line routes.conf:1181:14
-	A168(ctx *runtime.Context, p0 string, p2 string, p3 string, p5 string) error // serves r168: CONNECT /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1181:15), r168: TRACE /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1181:15)
-//line routes.conf:1190:10
-	A169(ctx *runtime.Context, p0 string, p2 string) error // serves r169: GET /:p0/=/:p2 (routes.conf:1190:11), r169: HEAD /:p0/=/:p2 (routes.conf:1190:11)
-//line routes.conf:124:14
-	A17(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r17: PATCH /a:p0/1/a:p2/.../:p4 (routes.conf:124:15)
-//line routes.conf:1199:6
-	A170(ctx *runtime.Context, p0 string) error // serves r170: DELETE /:p0 (routes.conf:1199:7)
-//line routes.conf:1208:10
-	A171(ctx *runtime.Context, p0 string, rest string) error // serves r171: OPTIONS /:p0/x.y/*rest (routes.conf:1208:11), r171: POST /:p0/x.y/*rest (routes.conf:1208:11), r171: WS /:p0/x.y/*rest (routes.conf:1208:11)
-//line routes.conf:1214:10
-	A172(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r172: OPTIONS /:p0/:p1/:p2 (routes.conf:1214:11), r172: POST /:p0/:p1/:p2 (routes.conf:1214:11)
-//line routes.conf:1222:10
-	A173(ctx *runtime.Context, p0 string) error // serves r173: WS /:p0/42 (routes.conf:1222:11)
-//line routes.conf:1229:14
-	A174(ctx *runtime.Context, p0 string, p3 string) error // serves r174: GET /:p0/42/~u/a:p3 (routes.conf:1229:15), r174: OPTIONS /:p0/42/~u/a:p3 (routes.conf:1229:15)
-//line routes.conf:1235:14
-	A175(ctx *runtime.Context, p0 string) error // serves r175: GET /:p0/42/abc (routes.conf:1235:15), r175: TRACE /:p0/42/abc (routes.conf:1235:15)
-//line routes.conf:1241:14
-	A176(ctx *runtime.Context, p0 string) error // serves r176: OPTIONS /:p0/42 (routes.conf:1241:15)
-//line routes.conf:1247:14
-	A177(ctx *runtime.Context, p0 string) error // serves r177: GET /:p0/42/x.y (routes.conf:1247:15), r177: POST /:p0/42/x.y (routes.conf:1247:15)
-//line routes.conf:1256:10
-	A178(ctx *runtime.Context, p0 string) error // serves r178: GET /:p0/user_x/... (routes.conf:1256:11)
-//line routes.conf:1262:14
-	A179(ctx *runtime.Context, p0 string, p3 string) error // serves r179: GET /:p0/user_x/.../ab:p3 (routes.conf:1262:15), r179: PUT /:p0/user_x/.../ab:p3 (routes.conf:1262:15), r179: TRACE /:p0/user_x/.../ab:p3 (routes.conf:1262:15)
-//line routes.conf:1268:14
-	A180(ctx *runtime.Context, p0 string, p3 string) error // serves r180: GET /:p0/user_x/.../:p3 (routes.conf:1268:15)
-//line routes.conf:1279:6
-	A181(ctx *runtime.Context, p0 string, p1 string) error // serves r181: GET /:p0/.:p1 (routes.conf:1279:7), r181: POST /:p0/.:p1 (routes.conf:1279:7)
-//line routes.conf:1286:6
-	A182(ctx *runtime.Context) error // serves r182: GET /ab/.a (routes.conf:1286:7)
-//line routes.conf:1306:6
-	A185(ctx *runtime.Context, rest string) error // serves r185: GET /user_*rest (routes.conf:1306:7)
-//line routes.conf:1321:6
-	A187(ctx *runtime.Context, p0 string, p1 string) error // serves r187: GET /user_:p0/:p1 (routes.conf:1321:7), r187: OPTIONS /user_:p0/:p1 (routes.conf:1321:7)
-//line routes.conf:1355:10
-	A192(ctx *runtime.Context, p0 string, p2 string) error // serves r192: GET /1:p0/.a/~:p2 (routes.conf:1355:11)
-//line routes.conf:1381:6
-	A196(ctx *runtime.Context) error // serves r196: TRACE /user_x/user_x (routes.conf:1381:7)
-//line routes.conf:1388:6
-	A197(ctx *runtime.Context, p0 string) error // serves r197: OPTIONS /.:p0 (routes.conf:1388:7), r197: POST /.:p0 (routes.conf:1388:7)
-//line routes.conf:1394:10
-	A198(ctx *runtime.Context, p0 string) error // serves r198: HEAD /.:p0/a/42 (routes.conf:1394:11), r198: OPTIONS /.:p0/a/42 (routes.conf:1394:11), r198: PUT /.:p0/a/42 (routes.conf:1394:11)
-//line routes.conf:1402:6
-	A199(ctx *runtime.Context) error // serves r199: POST /abc/v1 (routes.conf:1402:7)
-//line routes.conf:1409:10
-	A200(ctx *runtime.Context, p2 string) error // serves r200: CONNECT /abc/v1/v:p2 (routes.conf:1409:11), r200: OPTIONS /abc/v1/v:p2 (routes.conf:1409:11), r200: WS /abc/v1/v:p2 (routes.conf:1409:11)
-//line routes.conf:1426:14
-	A202(ctx *runtime.Context, p2 string) error // serves r202: GET /abc/v1/v:p2 (routes.conf:1426:15)
-//line routes.conf:1439:10
-	A204(ctx *runtime.Context) error // serves r204: DELETE /abc/v1/~u (routes.conf:1439:11)
-//line routes.conf:1445:10
-	A205(ctx *runtime.Context) error // serves r205: GET /abc/v1 (routes.conf:1445:11), r205: TRACE /abc/v1 (routes.conf:1445:11)
-//line routes.conf:1449:10
-	A206(ctx *runtime.Context, p2 string) error // serves r206: CONNECT /abc/v1/x.:p2 (routes.conf:1449:11), r206: GET /abc/v1/x.:p2 (routes.conf:1449:11), r206: TRACE /abc/v1/x.:p2 (routes.conf:1449:11)
-//line routes.conf:1472:6
-	A209(ctx *runtime.Context, p0 string) error // serves r209: CONNECT /:p0 (routes.conf:1472:7)
-//line routes.conf:151:6
-	A21(ctx *runtime.Context, p0 string) error // serves r21: CONNECT /~:p0/@ (routes.conf:151:7), r21: GET /~:p0/@ (routes.conf:151:7), r21: PUT /~:p0/@ (routes.conf:151:7)
-//line routes.conf:1478:10
-	A210(ctx *runtime.Context, p0 string) error // serves r210: PUT /:p0/~u (routes.conf:1478:11)
-//line routes.conf:1484:10
-	A211(ctx *runtime.Context, p0 string, rest string) error // serves r211: WS /:p0/1/*rest (routes.conf:1484:11)
-//line routes.conf:1514:6
-	A215(ctx *runtime.Context) error // serves r215: GET /x.y (routes.conf:1514:7), r215: POST /x.y (routes.conf:1514:7)
-//line routes.conf:1522:10
-	A216(ctx *runtime.Context) error // serves r216: GET /x.y/ab (routes.conf:1522:11), r216: OPTIONS /x.y/ab (routes.conf:1522:11)
-//line routes.conf:158:10
-	A22(ctx *runtime.Context, p0 string) error // serves r22: DELETE /~:p0/@/1 (routes.conf:158:11), r22: WS /~:p0/@/1 (routes.conf:158:11)
-//line routes.conf:1597:6
-	A226(ctx *runtime.Context) error // serves r226: CONNECT /abc/x.y (routes.conf:1597:7), r226: DELETE /abc/x.y (routes.conf:1597:7), r226: GET /abc/x.y (routes.conf:1597:7)
-//line routes.conf:1603:6
-	A227(ctx *runtime.Context) error // serves r227: POST /.a/new (routes.conf:1603:7)
-//line routes.conf:163:14
-	A23(ctx *runtime.Context, p0 string) error // serves r23: GET /~:p0/@/1 (routes.conf:163:15)
-//line routes.conf:1634:14
-	A232(ctx *runtime.Context, p1 string, p3 string) error // serves r232: GET /a-b/:p1/.a/:p3/ab (routes.conf:1634:15), r232: OPTIONS /a-b/:p1/.a/:p3/ab (routes.conf:1634:15), r232: POST /a-b/:p1/.a/:p3/ab (routes.conf:1634:15)
-//line routes.conf:1676:14
-	A238(ctx *runtime.Context, p1 string, p2 string) error // serves r238: OPTIONS /a-b/:p1/:p2/user_x (routes.conf:1676:15)
-//line routes.conf:168:14
-	A24(ctx *runtime.Context, p0 string, p3 string) error // serves r24: GET /~:p0/@/1/.:p3 (routes.conf:168:15)
-//line routes.conf:1702:6
-	A241(ctx *runtime.Context) error // serves r241: PATCH /new (routes.conf:1702:7), r241: TRACE /new (routes.conf:1702:7)
-//line routes.conf:1715:6
-	A243(ctx *runtime.Context, p0 string, p1 string) error // serves r243: PATCH /user_:p0/:p1 (routes.conf:1715:7)
-//line routes.conf:1721:10
-	A244(ctx *runtime.Context, p0 string, p1 string) error // serves r244: GET /user_:p0/:p1/= (routes.conf:1721:11), r244: POST /user_:p0/:p1/= (routes.conf:1721:11), r244: WS /user_:p0/:p1/= (routes.conf:1721:11)
-//line routes.conf:1726:10
-	A245(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r245: DELETE /user_:p0/:p1/v:p2 (routes.conf:1726:11), r245: POST /user_:p0/:p1/v:p2 (routes.conf:1726:11)
-//line routes.conf:1732:14
-	A246(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r246: HEAD /user_:p0/:p1/v:p2/:p3/= (routes.conf:1732:15), r246: POST /user_:p0/:p1/v:p2/:p3/= (routes.conf:1732:15)
-//line routes.conf:174:14
-	A25(ctx *runtime.Context, p0 string) error // serves r25: CONNECT /~:p0/@/1/1/... (routes.conf:174:15), r25: GET /~:p0/@/1/1/... (routes.conf:174:15)
-//line routes.conf:1824:6
-	A259(ctx *runtime.Context, p0 string, p1 string) error // serves r259: TRACE /:p0/:p1 (routes.conf:1824:7)
-//line routes.conf:179:14
-	A26(ctx *runtime.Context, p0 string) error // serves r26: POST /~:p0/@/1 (routes.conf:179:15), r26: TRACE /~:p0/@/1 (routes.conf:179:15)
-//line routes.conf:1853:6
-	A263(ctx *runtime.Context, p0 string, p1 string) error // serves r263: CONNECT /:p0/:p1 (routes.conf:1853:7)
-//line routes.conf:1866:6
-	A265(ctx *runtime.Context, p0 string) error // serves r265: PATCH /:p0/42 (routes.conf:1866:7)
-//line routes.conf:1873:6
-	A266(ctx *runtime.Context, p0 string) error // serves r266: GET /ab:p0 (routes.conf:1873:7), r266: HEAD /ab:p0 (routes.conf:1873:7)
-//line routes.conf:1881:6
-	A267(ctx *runtime.Context) error // serves r267: CONNECT /user_x/v1 (routes.conf:1881:7), r267: GET /user_x/v1 (routes.conf:1881:7), r267: TRACE /user_x/v1 (routes.conf:1881:7)
-//line routes.conf:189:6
-	A27(ctx *runtime.Context, p0 string) error // serves r27: GET /user_:p0 (routes.conf:189:7), r27: HEAD /user_:p0 (routes.conf:189:7)
-//line routes.conf:1933:6
-	A275(ctx *runtime.Context, p1 string) error // serves r275: DELETE /x.y/:p1 (routes.conf:1933:7), r275: GET /x.y/:p1 (routes.conf:1933:7)
-//line routes.conf:2087:14
-	A298(ctx *runtime.Context, p0 string, rest string) error // serves r298: GET /:p0/ab/.a/*rest (routes.conf:2087:15)
-//line routes.conf:2108:10
-	A301(ctx *runtime.Context, p0 string) error // serves r301: DELETE /:p0/ab/.a (routes.conf:2108:11), r301: TRACE /:p0/ab/.a (routes.conf:2108:11)
-//line routes.conf:2116:6
-	A302(ctx *runtime.Context) error // serves r302: GET /~u (routes.conf:2116:7), r302: WS /~u (routes.conf:2116:7)
-//line routes.conf:2123:10
-	A303(ctx *runtime.Context) error // serves r303: OPTIONS /~u (routes.conf:2123:11)
-//line routes.conf:2127:10
-	A304(ctx *runtime.Context, p1 string) error // serves r304: GET /~u/:p1 (routes.conf:2127:11)
-//line routes.conf:2193:14
-	A314(ctx *runtime.Context, rest string) error // serves r314: POST /b/users/*rest (routes.conf:2193:15)
-//line routes.conf:2207:6
-	A316(ctx *runtime.Context, p0 string) error // serves r316: CONNECT /user_:p0 (routes.conf:2207:7), r316: TRACE /user_:p0 (routes.conf:2207:7)
-//line routes.conf:2214:10
-	A317(ctx *runtime.Context, p0 string) error // serves r317: GET /user_:p0/new/x.y (routes.conf:2214:11), r317: POST /user_:p0/new/x.y (routes.conf:2214:11)
-//line routes.conf:2220:14
-	A318(ctx *runtime.Context, p0 string, p3 int64) error // serves r318: GET /user_:p0/new/x.y/:p3 (routes.conf:2220:15)
-//line routes.conf:2227:14
-	A319(ctx *runtime.Context) error // serves r319: DELETE /user_x (routes.conf:2227:15), r319: GET /user_x (routes.conf:2227:15), r319: OPTIONS /user_x (routes.conf:2227:15)
-//line routes.conf:2235:10
-	A320(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r320: GET /user_:p0/:p1/x.:p2 (routes.conf:2235:11), r320: POST /user_:p0/:p1/x.:p2 (routes.conf:2235:11)
-//line routes.conf:2242:10
-	A321(ctx *runtime.Context, p0 string) error // serves r321: POST /user_:p0/a (routes.conf:2242:11)
-//line routes.conf:2311:6
-	A331(ctx *runtime.Context, p0 string) error // serves r331: GET /:p0/... (routes.conf:2311:7), r331: HEAD /:p0/... (routes.conf:2311:7)
-//line routes.conf:2317:10
-	A332(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r332: GET /:p0/.../:p2/:p3 (routes.conf:2317:11), r332: POST /:p0/.../:p2/:p3 (routes.conf:2317:11)
-//line routes.conf:2322:14
-	A333(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r333: HEAD /:p0/.../:p2/:p3 (routes.conf:2322:15)
-//line routes.conf:2326:14
-	A334(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r334: HEAD /:p0/.../:p2/:p3/a (routes.conf:2326:15)
-//line routes.conf:2332:14
-	A335(ctx *runtime.Context, p0 string, p2 string, p3 string, p4 string) error // serves r335: POST /:p0/.../:p2/:p3/user_:p4 (routes.conf:2332:15)
-//line routes.conf:2338:14
-	A336(ctx *runtime.Context, p0 string, p2 string, p3 string, rest string) error // serves r336: CONNECT /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15), r336: GET /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15), r336: PUT /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15)
-//line routes.conf:2347:10
-	A337(ctx *runtime.Context, p0 string, rest string) error // serves r337: GET /:p0/.../1*rest (routes.conf:2347:11), r337: PUT /:p0/.../1*rest (routes.conf:2347:11), r337: WS /:p0/.../1*rest (routes.conf:2347:11)
-//line routes.conf:2369:6
-	A340(ctx *runtime.Context, p0 string) error // serves r340: GET /1:p0/~u (routes.conf:2369:7)
-//line routes.conf:2391:10
-	A343(ctx *runtime.Context, p0 string, p1 string) error // serves r343: GET /:p0/1:p1 (routes.conf:2391:11)
-//line routes.conf:2397:14
-	A344(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r344: GET /:p0/1:p1/.:p2/*rest (routes.conf:2397:15), r344: TRACE /:p0/1:p1/.:p2/*rest (routes.conf:2397:15)
-//line routes.conf:2403:14
-	A345(ctx *runtime.Context, p0 string, p1 string) error // serves r345: PATCH /:p0/1:p1/~u (routes.conf:2403:15)
-//line routes.conf:2408:14
-	A346(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r346: POST /:p0/1:p1/*rest (routes.conf:2408:15)
-//line routes.conf:2468:6
-	A354(ctx *runtime.Context, p0 string) error // serves r354: GET /.:p0 (routes.conf:2468:7)
-//line routes.conf:2546:10
-	A366(ctx *runtime.Context) error // serves r366: GET /a-b/.a/users (routes.conf:2546:11), r366: PATCH /a-b/.a/users (routes.conf:2546:11)
-//line routes.conf:2553:14
-	A367(ctx *runtime.Context) error // serves r367: PUT /a-b/.a/users (routes.conf:2553:15)
-//line routes.conf:2557:14
-	A368(ctx *runtime.Context) error // serves r368: OPTIONS /a-b/.a/users (routes.conf:2557:15)
-//line routes.conf:2562:14
-	A369(ctx *runtime.Context, p3 string) error // serves r369: GET /a-b/.a/users/:p3 (routes.conf:2562:15), r369: POST /a-b/.a/users/:p3 (routes.conf:2562:15), r369: PUT /a-b/.a/users/:p3 (routes.conf:2562:15)
-//line routes.conf:2568:14
-	A370(ctx *runtime.Context, p3 string) error // serves r370: HEAD /a-b/.a/users/v:p3 (routes.conf:2568:15), r370: OPTIONS /a-b/.a/users/v:p3 (routes.conf:2568:15)
-//line routes.conf:2634:6
-	A379(ctx *runtime.Context) error // serves r379: OPTIONS /=/.a (routes.conf:2634:7), r379: PATCH /=/.a (routes.conf:2634:7), r379: POST /=/.a (routes.conf:2634:7)
-//line routes.conf:2642:10
-	A380(ctx *runtime.Context, rest string) error // serves r380: GET /=/.a/~*rest (routes.conf:2642:11), r380: OPTIONS /=/.a/~*rest (routes.conf:2642:11), r380: POST /=/.a/~*rest (routes.conf:2642:11)
-//line routes.conf:2655:10
-	A382(ctx *runtime.Context, p3 string) error // serves r382: GET /=/.a/.a/:p3 (routes.conf:2655:11)
-//line routes.conf:2662:10
-	A383(ctx *runtime.Context) error // serves r383: GET /=/.a/.a/x.y (routes.conf:2662:11), r383: PUT /=/.a/.a/x.y (routes.conf:2662:11)
-//line routes.conf:2690:6
-	A387(ctx *runtime.Context, p0 string, p1 string) error // serves r387: GET /1:p0/:p1 (routes.conf:2690:7), r387: TRACE /1:p0/:p1 (routes.conf:2690:7)
-//line routes.conf:2741:6
-	A394(ctx *runtime.Context, p1 string) error // serves r394: GET /users/:p1 (routes.conf:2741:7)
-//line routes.conf:2748:10
-	A395(ctx *runtime.Context, p1 string) error // serves r395: PUT /users/:p1/1/.a (routes.conf:2748:11)
-//line routes.conf:2753:14
-	A396(ctx *runtime.Context, p1 string) error // serves r396: DELETE /users/:p1/1/.a/@ (routes.conf:2753:15)
-//line routes.conf:2759:14
-	A397(ctx *runtime.Context, p1 string, p5 string) error // serves r397: GET /users/:p1/1/.a/ab/:p5 (routes.conf:2759:15)
-//line routes.conf:2764:14
-	A398(ctx *runtime.Context, p1 string) error // serves r398: OPTIONS /users/:p1/1/.a/@/~u (routes.conf:2764:15)
-//line routes.conf:2834:6
-	A407(ctx *runtime.Context, p1 string) error // serves r407: HEAD /42/:p1 (routes.conf:2834:7), r407: PUT /42/:p1 (routes.conf:2834:7)
-//line routes.conf:2841:10
-	A408(ctx *runtime.Context, p1 string, rest string) error // serves r408: POST /42/:p1/*rest (routes.conf:2841:11), r408: WS /42/:p1/*rest (routes.conf:2841:11)
-//line routes.conf:2847:14
-	A409(ctx *runtime.Context, p1 string, rest string) error // serves r409: GET /42/:p1/*rest (routes.conf:2847:15)
-//line routes.conf:2866:10
-	A412(ctx *runtime.Context, p1 string, rest string) error // serves r412: OPTIONS /42/:p1/*rest (routes.conf:2866:11)
-//line routes.conf:2874:10
-	A413(ctx *runtime.Context, p1 string) error // serves r413: GET /42/:p1/x.y (routes.conf:2874:11), r413: OPTIONS /42/:p1/x.y (routes.conf:2874:11)
-//line routes.conf:2881:14
-	A414(ctx *runtime.Context, p1 string, p3 string) error // serves r414: GET /42/:p1/x.y/:p3 (routes.conf:2881:15)
-//line routes.conf:2888:14
-	A415(ctx *runtime.Context, p1 string, p3 int64) error // serves r415: GET /42/:p1/x.y/:p3/... (routes.conf:2888:15)
-//line routes.conf:2893:14
-	A416(ctx *runtime.Context, p1 string, p3 string, p4 string) error // serves r416: CONNECT /42/:p1/x.y/:p3/:p4 (routes.conf:2893:15)
-//line routes.conf:2922:6
-	A420(ctx *runtime.Context, p1 string) error // serves r420: CONNECT /b/1:p1 (routes.conf:2922:7), r420: PATCH /b/1:p1 (routes.conf:2922:7), r420: TRACE /b/1:p1 (routes.conf:2922:7)
-//line routes.conf:2928:10
-	A421(ctx *runtime.Context, p1 string) error // serves r421: GET /b/1:p1/.a (routes.conf:2928:11), r421: POST /b/1:p1/.a (routes.conf:2928:11)
-//line routes.conf:2958:6
-	A425(ctx *runtime.Context) error // serves r425: PUT /1 (routes.conf:2958:7)
-//line routes.conf:2966:10
-	A426(ctx *runtime.Context, rest string) error // serves r426: GET /1/*rest (routes.conf:2966:11)
-//line routes.conf:2971:14
-	A427(ctx *runtime.Context, rest string) error // serves r427: TRACE /1/*rest (routes.conf:2971:15), r427: WS /1/*rest (routes.conf:2971:15)
-//line routes.conf:2980:6
-	A428(ctx *runtime.Context) error // serves r428: POST /new (routes.conf:2980:7)
-//line routes.conf:2986:10
-	A429(ctx *runtime.Context) error // serves r429: GET /new/x.y (routes.conf:2986:11), r429: WS /new/x.y (routes.conf:2986:11)
-//line routes.conf:298:6
-	A43(ctx *runtime.Context) error // serves r43: PATCH /b/users (routes.conf:298:7)
-//line routes.conf:2997:14
-	A431(ctx *runtime.Context) error // serves r431: POST /new/x.y (routes.conf:2997:15)
-//line routes.conf:3002:14
-	A432(ctx *runtime.Context) error // serves r432: GET /new/x.y/@/user_x (routes.conf:3002:15)
-//line routes.conf:3008:14
-	A433(ctx *runtime.Context) error // serves r433: GET /new/x.y/ab (routes.conf:3008:15)
-//line routes.conf:3016:10
-	A434(ctx *runtime.Context) error // serves r434: PUT /new/user_x/= (routes.conf:3016:11)
-//line routes.conf:3021:14
-	A435(ctx *runtime.Context, p3 string) error // serves r435: GET /new/user_x/=/:p3 (routes.conf:3021:15)
-//line routes.conf:3028:14
-	A436(ctx *runtime.Context, p4 string) error // serves r436: GET /new/user_x/=/a/ab:p4 (routes.conf:3028:15), r436: WS /new/user_x/=/a/ab:p4 (routes.conf:3028:15)
-//line routes.conf:3037:10
-	A437(ctx *runtime.Context, p1 string) error // serves r437: GET /new/:p1 (routes.conf:3037:11)
-//line routes.conf:305:6
-	A44(ctx *runtime.Context) error // serves r44: GET /b (routes.conf:305:7)
-//line routes.conf:3077:14
-	A443(ctx *runtime.Context, p1 string) error // serves r443: GET /=/x.:p1 (routes.conf:3077:15)
-//line routes.conf:3110:10
-	A447(ctx *runtime.Context, p1 string) error // serves r447: TRACE /users/:p1 (routes.conf:3110:11)
-//line routes.conf:3126:6
-	A449(ctx *runtime.Context, p0 string, rest string) error // serves r449: PATCH /:p0/*rest (routes.conf:3126:7)
-//line routes.conf:311:10
-	A45(ctx *runtime.Context, p1 string) error // serves r45: POST /b/:p1 (routes.conf:311:11), r45: PUT /b/:p1 (routes.conf:311:11)
-//line routes.conf:317:10
-	A46(ctx *runtime.Context) error // serves r46: GET /b/a-b/new (routes.conf:317:11), r46: PUT /b/a-b/new (routes.conf:317:11)
-//line routes.conf:3259:6
-	A469(ctx *runtime.Context, p0 string) error // serves r469: PUT /1:p0 (routes.conf:3259:7)
-//line routes.conf:323:10
-	A47(ctx *runtime.Context, p1 string) error // serves r47: HEAD /b/a:p1 (routes.conf:323:11)
-//line routes.conf:3266:10
-	A470(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r470: DELETE /1:p0/:p1/:p2 (routes.conf:3266:11)
-//line routes.conf:3272:14
-	A471(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r471: POST /1:p0/:p1/:p2/:p3/... (routes.conf:3272:15)
-//line routes.conf:3277:14
-	A472(ctx *runtime.Context, p0 string, p1 string, p2 string, p4 string) error // serves r472: GET /1:p0/:p1/:p2/42/:p4 (routes.conf:3277:15)
-//line routes.conf:3285:10
-	A473(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r473: GET /1:p0/v:p1/:p2 (routes.conf:3285:11), r473: WS /1:p0/v:p1/:p2 (routes.conf:3285:11)
-//line routes.conf:3291:10
-	A474(ctx *runtime.Context, p0 string) error // serves r474: CONNECT /1:p0/1/1 (routes.conf:3291:11), r474: OPTIONS /1:p0/1/1 (routes.conf:3291:11), r474: WS /1:p0/1/1 (routes.conf:3291:11)
-//line routes.conf:3296:14
-	A475(ctx *runtime.Context, p0 string) error // serves r475: GET /1:p0/1/1 (routes.conf:3296:15), r475: TRACE /1:p0/1/1 (routes.conf:3296:15)
-//line routes.conf:3304:10
-	A476(ctx *runtime.Context, p0 string) error // serves r476: HEAD /1:p0/@ (routes.conf:3304:11)
-//line routes.conf:3312:6
-	A477(ctx *runtime.Context) error // serves r477: DELETE /... (routes.conf:3312:7), r477: POST /... (routes.conf:3312:7)
-//line routes.conf:3319:10
-	A478(ctx *runtime.Context, p1 string) error // serves r478: DELETE /.../.:p1 (routes.conf:3319:11), r478: GET /.../.:p1 (routes.conf:3319:11)
-//line routes.conf:3324:14
-	A479(ctx *runtime.Context, p1 string) error // serves r479: CONNECT /.../.:p1/users (routes.conf:3324:15), r479: OPTIONS /.../.:p1/users (routes.conf:3324:15), r479: PATCH /.../.:p1/users (routes.conf:3324:15)
-//line routes.conf:333:6
-	A48(ctx *runtime.Context, rest string) error // serves r48: POST /*rest (routes.conf:333:7)
-//line routes.conf:3335:10
-	A480(ctx *runtime.Context) error // serves r480: POST /.../a/42 (routes.conf:3335:11), r480: TRACE /.../a/42 (routes.conf:3335:11), r480: WS /.../a/42 (routes.conf:3335:11)
-//line routes.conf:3341:10
-	A481(ctx *runtime.Context) error // serves r481: GET /.../a/v1 (routes.conf:3341:11), r481: POST /.../a/v1 (routes.conf:3341:11)
-//line routes.conf:3347:14
-	A482(ctx *runtime.Context, p3 string) error // serves r482: GET /.../a/v1/:p3 (routes.conf:3347:15)
-//line routes.conf:3353:14
-	A483(ctx *runtime.Context, p3 string) error // serves r483: CONNECT /.../a/v1/:p3 (routes.conf:3353:15)
-//line routes.conf:3365:10
-	A485(ctx *runtime.Context, p2 string) error // serves r485: GET /.../.a/v:p2 (routes.conf:3365:11), r485: POST /.../.a/v:p2 (routes.conf:3365:11)
-//line routes.conf:3371:14
-	A486(ctx *runtime.Context, p2 string, p3 string) error // serves r486: GET /.../.a/v:p2/:p3/~u (routes.conf:3371:15), r486: WS /.../.a/v:p2/:p3/~u (routes.conf:3371:15)
-//line routes.conf:3382:6
-	A487(ctx *runtime.Context) error // serves r487: WS /1/~u (routes.conf:3382:7)
-//line routes.conf:340:10
-	A49(ctx *runtime.Context, rest string) error // serves r49: OPTIONS /*rest (routes.conf:340:11)
-//line routes.conf:3432:10
-	A494(ctx *runtime.Context, p2 string) error // serves r494: POST /users/42/:p2 (routes.conf:3432:11)
-//line routes.conf:353:10
-	A51(ctx *runtime.Context, rest string) error // serves r51: TRACE /*rest (routes.conf:353:11)
-//line routes.conf:357:14
-	A52(ctx *runtime.Context, rest string) error // serves r52: PATCH /*rest (routes.conf:357:15)
-//line routes.conf:361:14
-	A53(ctx *runtime.Context, rest string) error // serves r53: PUT /*rest (routes.conf:361:15)
-//line routes.conf:377:10
-	A55(ctx *runtime.Context, p0 string, p3 string) error // serves r55: GET /.:p0/a/ab/x.:p3 (routes.conf:377:11), r55: POST /.:p0/a/ab/x.:p3 (routes.conf:377:11)
-//line routes.conf:392:14
-	A57(ctx *runtime.Context, p0 string, p3 string) error // serves r57: DELETE /.:p0/a/ab/x.:p3/42 (routes.conf:392:15)
-//line routes.conf:444:6
-	A64(ctx *runtime.Context, p1 string) error // serves r64: GET /~u/.:p1 (routes.conf:444:7)
-//line routes.conf:464:6
-	A67(ctx *runtime.Context, p1 string) error // serves r67: GET /abc/~:p1 (routes.conf:464:7)
-//line routes.conf:473:10
-	A68(ctx *runtime.Context, p1 string, rest string) error // serves r68: POST /abc/~:p1/a/~*rest (routes.conf:473:11)
-//line routes.conf:481:6
-	A69(ctx *runtime.Context, p1 string) error // serves r69: GET /a/x.:p1 (routes.conf:481:7), r69: OPTIONS /a/x.:p1 (routes.conf:481:7), r69: PUT /a/x.:p1 (routes.conf:481:7)
-//line routes.conf:589:6
-	A84(ctx *runtime.Context, p0 string) error // serves r84: GET /:p0/~u (routes.conf:589:7), r84: HEAD /:p0/~u (routes.conf:589:7)
-//line routes.conf:68:6
-	A9(ctx *runtime.Context, p1 string) error // serves r9: POST /1/:p1 (routes.conf:68:7)
-//line routes_gen.go:4179:1
+	/*line routes.conf:704:10*/ A100(ctx *runtime.Context, p0 string, p1 string) error // serves r100: GET /.:p0/x.:p1 (routes.conf:704:11), r100: PATCH /.:p0/x.:p1 (routes.conf:704:11)
+	/*line routes.conf:714:6*/ A101(ctx *runtime.Context, p0 string) error // serves r101: GET /:p0/.a (routes.conf:714:7), r101: TRACE /:p0/.a (routes.conf:714:7)
+	/*line routes.conf:810:6*/ A115(ctx *runtime.Context, p0 string) error // serves r115: CONNECT /~:p0/42 (routes.conf:810:7), r115: GET /~:p0/42 (routes.conf:810:7)
+	/*line routes.conf:837:10*/ A119(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r119: GET /:p0/a:p1/abc/:p3 (routes.conf:837:11), r119: POST /:p0/a:p1/abc/:p3 (routes.conf:837:11), r119: WS /:p0/a:p1/abc/:p3 (routes.conf:837:11)
+	/*line routes.conf:852:14*/ A121(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r121: GET /:p0/a:p1/abc/:p3/abc (routes.conf:852:15), r121: HEAD /:p0/a:p1/abc/:p3/abc (routes.conf:852:15)
+	/*line routes.conf:909:6*/ A128(ctx *runtime.Context, p0 string) error // serves r128: GET /x.:p0 (routes.conf:909:7), r128: POST /x.:p0 (routes.conf:909:7)
+	/*line routes.conf:916:10*/ A129(ctx *runtime.Context, p0 string, p1 string) error // serves r129: POST /x.:p0/a:p1 (routes.conf:916:11)
+	/*line routes.conf:99:6*/ A13(ctx *runtime.Context, p0 string) error // serves r13: GET /:p0/b (routes.conf:99:7)
+	/*line routes.conf:921:10*/ A130(ctx *runtime.Context, p0 string) error // serves r130: GET /x.:p0/a-b (routes.conf:921:11)
+	/*line routes.conf:928:10*/ A131(ctx *runtime.Context, p0 string) error // serves r131: PATCH /x.:p0/= (routes.conf:928:11)
+	/*line routes.conf:934:10*/ A132(ctx *runtime.Context, p0 string) error // serves r132: GET /x.:p0/1/1 (routes.conf:934:11)
+	/*line routes.conf:941:6*/ A133(ctx *runtime.Context) error // serves r133: GET /v1/= (routes.conf:941:7), r133: OPTIONS /v1/= (routes.conf:941:7), r133: WS /v1/= (routes.conf:941:7)
+	/*line routes.conf:948:6*/ A134(ctx *runtime.Context) error // serves r134: PATCH /ab/~u (routes.conf:948:7), r134: WS /ab/~u (routes.conf:948:7)
+	/*line routes.conf:977:6*/ A138(ctx *runtime.Context, p0 string) error // serves r138: GET /:p0/42 (routes.conf:977:7), r138: TRACE /:p0/42 (routes.conf:977:7)
+	/*line routes.conf:984:10*/ A139(ctx *runtime.Context, p0 string) error // serves r139: POST /:p0/42 (routes.conf:984:11)
+	/*line routes.conf:990:14*/ A140(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r140: GET /:p0/42/:p2/~:p3 (routes.conf:990:15), r140: PATCH /:p0/42/:p2/~:p3 (routes.conf:990:15)
+	/*line routes.conf:997:10*/ A141(ctx *runtime.Context, p0 string, rest string) error // serves r141: CONNECT /:p0/42/ab*rest (routes.conf:997:11), r141: PATCH /:p0/42/ab*rest (routes.conf:997:11), r141: WS /:p0/42/ab*rest (routes.conf:997:11)
+	/*line routes.conf:1004:10*/ A142(ctx *runtime.Context, p0 string, p2 string) error // serves r142: POST /:p0/42/:p2 (routes.conf:1004:11)
+	/*line routes.conf:1101:6*/ A156(ctx *runtime.Context, p0 string) error // serves r156: POST /:p0/= (routes.conf:1101:7)
+	/*line routes.conf:1108:10*/ A157(ctx *runtime.Context, p0 string) error // serves r157: CONNECT /:p0/= (routes.conf:1108:11), r157: PATCH /:p0/= (routes.conf:1108:11)
+	/*line routes.conf:1113:14*/ A158(ctx *runtime.Context, p0 string) error // serves r158: GET /:p0/= (routes.conf:1113:15), r158: HEAD /:p0/= (routes.conf:1113:15)
+	/*line routes.conf:1119:14*/ A159(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r159: GET /:p0/=/x.:p2/:p3 (routes.conf:1119:15), r159: HEAD /:p0/=/x.:p2/:p3 (routes.conf:1119:15)
+	/*line routes.conf:1135:10*/ A161(ctx *runtime.Context, p0 string, p2 string) error // serves r161: POST /:p0/=/:p2 (routes.conf:1135:11), r161: WS /:p0/=/:p2 (routes.conf:1135:11)
+	/*line routes.conf:1148:14*/ A163(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r163: CONNECT /:p0/=/:p2/:p3 (routes.conf:1148:15), r163: POST /:p0/=/:p2/:p3 (routes.conf:1148:15)
+	/*line routes.conf:1154:14*/ A164(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r164: GET /:p0/=/:p2/1:p3 (routes.conf:1154:15)
+	/*line routes.conf:1159:14*/ A165(ctx *runtime.Context, p0 string, p2 string) error // serves r165: DELETE /:p0/=/:p2/.a (routes.conf:1159:15)
+	/*line routes.conf:1169:10*/ A166(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r166: GET /:p0/=/:p2/:p3 (routes.conf:1169:11)
+	/*line routes.conf:1174:14*/ A167(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r167: GET /:p0/=/:p2/:p3/a-b (routes.conf:1174:15), r167: PATCH /:p0/=/:p2/:p3/a-b (routes.conf:1174:15), r167: PUT /:p0/=/:p2/:p3/a-b (routes.conf:1174:15)
+	/*line routes.conf:1181:14*/ A168(ctx *runtime.Context, p0 string, p2 string, p3 string, p5 string) error // serves r168: CONNECT /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1181:15), r168: TRACE /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1181:15)
+	/*line routes.conf:1190:10*/ A169(ctx *runtime.Context, p0 string, p2 string) error // serves r169: GET /:p0/=/:p2 (routes.conf:1190:11), r169: HEAD /:p0/=/:p2 (routes.conf:1190:11)
+	/*line routes.conf:124:14*/ A17(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r17: PATCH /a:p0/1/a:p2/.../:p4 (routes.conf:124:15)
+	/*line routes.conf:1199:6*/ A170(ctx *runtime.Context, p0 string) error // serves r170: DELETE /:p0 (routes.conf:1199:7)
+	/*line routes.conf:1208:10*/ A171(ctx *runtime.Context, p0 string, rest string) error // serves r171: OPTIONS /:p0/x.y/*rest (routes.conf:1208:11), r171: POST /:p0/x.y/*rest (routes.conf:1208:11), r171: WS /:p0/x.y/*rest (routes.conf:1208:11)
+	/*line routes.conf:1214:10*/ A172(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r172: OPTIONS /:p0/:p1/:p2 (routes.conf:1214:11), r172: POST /:p0/:p1/:p2 (routes.conf:1214:11)
+	/*line routes.conf:1222:10*/ A173(ctx *runtime.Context, p0 string) error // serves r173: WS /:p0/42 (routes.conf:1222:11)
+	/*line routes.conf:1229:14*/ A174(ctx *runtime.Context, p0 string, p3 string) error // serves r174: GET /:p0/42/~u/a:p3 (routes.conf:1229:15), r174: OPTIONS /:p0/42/~u/a:p3 (routes.conf:1229:15)
+	/*line routes.conf:1235:14*/ A175(ctx *runtime.Context, p0 string) error // serves r175: GET /:p0/42/abc (routes.conf:1235:15), r175: TRACE /:p0/42/abc (routes.conf:1235:15)
+	/*line routes.conf:1241:14*/ A176(ctx *runtime.Context, p0 string) error // serves r176: OPTIONS /:p0/42 (routes.conf:1241:15)
+	/*line routes.conf:1247:14*/ A177(ctx *runtime.Context, p0 string) error // serves r177: GET /:p0/42/x.y (routes.conf:1247:15), r177: POST /:p0/42/x.y (routes.conf:1247:15)
+	/*line routes.conf:1256:10*/ A178(ctx *runtime.Context, p0 string) error // serves r178: GET /:p0/user_x/... (routes.conf:1256:11)
+	/*line routes.conf:1262:14*/ A179(ctx *runtime.Context, p0 string, p3 string) error // serves r179: GET /:p0/user_x/.../ab:p3 (routes.conf:1262:15), r179: PUT /:p0/user_x/.../ab:p3 (routes.conf:1262:15), r179: TRACE /:p0/user_x/.../ab:p3 (routes.conf:1262:15)
+	/*line routes.conf:1268:14*/ A180(ctx *runtime.Context, p0 string, p3 string) error // serves r180: GET /:p0/user_x/.../:p3 (routes.conf:1268:15)
+	/*line routes.conf:1279:6*/ A181(ctx *runtime.Context, p0 string, p1 string) error // serves r181: GET /:p0/.:p1 (routes.conf:1279:7), r181: POST /:p0/.:p1 (routes.conf:1279:7)
+	/*line routes.conf:1286:6*/ A182(ctx *runtime.Context) error // serves r182: GET /ab/.a (routes.conf:1286:7)
+	/*line routes.conf:1306:6*/ A185(ctx *runtime.Context, rest string) error // serves r185: GET /user_*rest (routes.conf:1306:7)
+	/*line routes.conf:1321:6*/ A187(ctx *runtime.Context, p0 string, p1 string) error // serves r187: GET /user_:p0/:p1 (routes.conf:1321:7), r187: OPTIONS /user_:p0/:p1 (routes.conf:1321:7)
+	/*line routes.conf:1355:10*/ A192(ctx *runtime.Context, p0 string, p2 string) error // serves r192: GET /1:p0/.a/~:p2 (routes.conf:1355:11)
+	/*line routes.conf:1381:6*/ A196(ctx *runtime.Context) error // serves r196: TRACE /user_x/user_x (routes.conf:1381:7)
+	/*line routes.conf:1388:6*/ A197(ctx *runtime.Context, p0 string) error // serves r197: OPTIONS /.:p0 (routes.conf:1388:7), r197: POST /.:p0 (routes.conf:1388:7)
+	/*line routes.conf:1394:10*/ A198(ctx *runtime.Context, p0 string) error // serves r198: HEAD /.:p0/a/42 (routes.conf:1394:11), r198: OPTIONS /.:p0/a/42 (routes.conf:1394:11), r198: PUT /.:p0/a/42 (routes.conf:1394:11)
+	/*line routes.conf:1402:6*/ A199(ctx *runtime.Context) error // serves r199: POST /abc/v1 (routes.conf:1402:7)
+	/*line routes.conf:1409:10*/ A200(ctx *runtime.Context, p2 string) error // serves r200: CONNECT /abc/v1/v:p2 (routes.conf:1409:11), r200: OPTIONS /abc/v1/v:p2 (routes.conf:1409:11), r200: WS /abc/v1/v:p2 (routes.conf:1409:11)
+	/*line routes.conf:1426:14*/ A202(ctx *runtime.Context, p2 string) error // serves r202: GET /abc/v1/v:p2 (routes.conf:1426:15)
+	/*line routes.conf:1439:10*/ A204(ctx *runtime.Context) error // serves r204: DELETE /abc/v1/~u (routes.conf:1439:11)
+	/*line routes.conf:1445:10*/ A205(ctx *runtime.Context) error // serves r205: GET /abc/v1 (routes.conf:1445:11), r205: TRACE /abc/v1 (routes.conf:1445:11)
+	/*line routes.conf:1449:10*/ A206(ctx *runtime.Context, p2 string) error // serves r206: CONNECT /abc/v1/x.:p2 (routes.conf:1449:11), r206: GET /abc/v1/x.:p2 (routes.conf:1449:11), r206: TRACE /abc/v1/x.:p2 (routes.conf:1449:11)
+	/*line routes.conf:1472:6*/ A209(ctx *runtime.Context, p0 string) error // serves r209: CONNECT /:p0 (routes.conf:1472:7)
+	/*line routes.conf:151:6*/ A21(ctx *runtime.Context, p0 string) error // serves r21: CONNECT /~:p0/@ (routes.conf:151:7), r21: GET /~:p0/@ (routes.conf:151:7), r21: PUT /~:p0/@ (routes.conf:151:7)
+	/*line routes.conf:1478:10*/ A210(ctx *runtime.Context, p0 string) error // serves r210: PUT /:p0/~u (routes.conf:1478:11)
+	/*line routes.conf:1484:10*/ A211(ctx *runtime.Context, p0 string, rest string) error // serves r211: WS /:p0/1/*rest (routes.conf:1484:11)
+	/*line routes.conf:1514:6*/ A215(ctx *runtime.Context) error // serves r215: GET /x.y (routes.conf:1514:7), r215: POST /x.y (routes.conf:1514:7)
+	/*line routes.conf:1522:10*/ A216(ctx *runtime.Context) error // serves r216: GET /x.y/ab (routes.conf:1522:11), r216: OPTIONS /x.y/ab (routes.conf:1522:11)
+	/*line routes.conf:158:10*/ A22(ctx *runtime.Context, p0 string) error // serves r22: DELETE /~:p0/@/1 (routes.conf:158:11), r22: WS /~:p0/@/1 (routes.conf:158:11)
+	/*line routes.conf:1597:6*/ A226(ctx *runtime.Context) error // serves r226: CONNECT /abc/x.y (routes.conf:1597:7), r226: DELETE /abc/x.y (routes.conf:1597:7), r226: GET /abc/x.y (routes.conf:1597:7)
+	/*line routes.conf:1603:6*/ A227(ctx *runtime.Context) error // serves r227: POST /.a/new (routes.conf:1603:7)
+	/*line routes.conf:163:14*/ A23(ctx *runtime.Context, p0 string) error // serves r23: GET /~:p0/@/1 (routes.conf:163:15)
+	/*line routes.conf:1634:14*/ A232(ctx *runtime.Context, p1 string, p3 string) error // serves r232: GET /a-b/:p1/.a/:p3/ab (routes.conf:1634:15), r232: OPTIONS /a-b/:p1/.a/:p3/ab (routes.conf:1634:15), r232: POST /a-b/:p1/.a/:p3/ab (routes.conf:1634:15)
+	/*line routes.conf:1676:14*/ A238(ctx *runtime.Context, p1 string, p2 string) error // serves r238: OPTIONS /a-b/:p1/:p2/user_x (routes.conf:1676:15)
+	/*line routes.conf:168:14*/ A24(ctx *runtime.Context, p0 string, p3 string) error // serves r24: GET /~:p0/@/1/.:p3 (routes.conf:168:15)
+	/*line routes.conf:1702:6*/ A241(ctx *runtime.Context) error // serves r241: PATCH /new (routes.conf:1702:7), r241: TRACE /new (routes.conf:1702:7)
+	/*line routes.conf:1715:6*/ A243(ctx *runtime.Context, p0 string, p1 string) error // serves r243: PATCH /user_:p0/:p1 (routes.conf:1715:7)
+	/*line routes.conf:1721:10*/ A244(ctx *runtime.Context, p0 string, p1 string) error // serves r244: GET /user_:p0/:p1/= (routes.conf:1721:11), r244: POST /user_:p0/:p1/= (routes.conf:1721:11), r244: WS /user_:p0/:p1/= (routes.conf:1721:11)
+	/*line routes.conf:1726:10*/ A245(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r245: DELETE /user_:p0/:p1/v:p2 (routes.conf:1726:11), r245: POST /user_:p0/:p1/v:p2 (routes.conf:1726:11)
+	/*line routes.conf:1732:14*/ A246(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r246: HEAD /user_:p0/:p1/v:p2/:p3/= (routes.conf:1732:15), r246: POST /user_:p0/:p1/v:p2/:p3/= (routes.conf:1732:15)
+	/*line routes.conf:174:14*/ A25(ctx *runtime.Context, p0 string) error // serves r25: CONNECT /~:p0/@/1/1/... (routes.conf:174:15), r25: GET /~:p0/@/1/1/... (routes.conf:174:15)
+	/*line routes.conf:1824:6*/ A259(ctx *runtime.Context, p0 string, p1 string) error // serves r259: TRACE /:p0/:p1 (routes.conf:1824:7)
+	/*line routes.conf:179:14*/ A26(ctx *runtime.Context, p0 string) error // serves r26: POST /~:p0/@/1 (routes.conf:179:15), r26: TRACE /~:p0/@/1 (routes.conf:179:15)
+	/*line routes.conf:1853:6*/ A263(ctx *runtime.Context, p0 string, p1 string) error // serves r263: CONNECT /:p0/:p1 (routes.conf:1853:7)
+	/*line routes.conf:1866:6*/ A265(ctx *runtime.Context, p0 string) error // serves r265: PATCH /:p0/42 (routes.conf:1866:7)
+	/*line routes.conf:1873:6*/ A266(ctx *runtime.Context, p0 string) error // serves r266: GET /ab:p0 (routes.conf:1873:7), r266: HEAD /ab:p0 (routes.conf:1873:7)
+	/*line routes.conf:1881:6*/ A267(ctx *runtime.Context) error // serves r267: CONNECT /user_x/v1 (routes.conf:1881:7), r267: GET /user_x/v1 (routes.conf:1881:7), r267: TRACE /user_x/v1 (routes.conf:1881:7)
+	/*line routes.conf:189:6*/ A27(ctx *runtime.Context, p0 string) error // serves r27: GET /user_:p0 (routes.conf:189:7), r27: HEAD /user_:p0 (routes.conf:189:7)
+	/*line routes.conf:1933:6*/ A275(ctx *runtime.Context, p1 string) error // serves r275: DELETE /x.y/:p1 (routes.conf:1933:7), r275: GET /x.y/:p1 (routes.conf:1933:7)
+	/*line routes.conf:2087:14*/ A298(ctx *runtime.Context, p0 string, rest string) error // serves r298: GET /:p0/ab/.a/*rest (routes.conf:2087:15)
+	/*line routes.conf:2108:10*/ A301(ctx *runtime.Context, p0 string) error // serves r301: DELETE /:p0/ab/.a (routes.conf:2108:11), r301: TRACE /:p0/ab/.a (routes.conf:2108:11)
+	/*line routes.conf:2116:6*/ A302(ctx *runtime.Context) error // serves r302: GET /~u (routes.conf:2116:7), r302: WS /~u (routes.conf:2116:7)
+	/*line routes.conf:2123:10*/ A303(ctx *runtime.Context) error // serves r303: OPTIONS /~u (routes.conf:2123:11)
+	/*line routes.conf:2127:10*/ A304(ctx *runtime.Context, p1 string) error // serves r304: GET /~u/:p1 (routes.conf:2127:11)
+	/*line routes.conf:2193:14*/ A314(ctx *runtime.Context, rest string) error // serves r314: POST /b/users/*rest (routes.conf:2193:15)
+	/*line routes.conf:2207:6*/ A316(ctx *runtime.Context, p0 string) error // serves r316: CONNECT /user_:p0 (routes.conf:2207:7), r316: TRACE /user_:p0 (routes.conf:2207:7)
+	/*line routes.conf:2214:10*/ A317(ctx *runtime.Context, p0 string) error // serves r317: GET /user_:p0/new/x.y (routes.conf:2214:11), r317: POST /user_:p0/new/x.y (routes.conf:2214:11)
+	/*line routes.conf:2220:14*/ A318(ctx *runtime.Context, p0 string, p3 int64) error // serves r318: GET /user_:p0/new/x.y/:p3 (routes.conf:2220:15)
+	/*line routes.conf:2227:14*/ A319(ctx *runtime.Context) error // serves r319: DELETE /user_x (routes.conf:2227:15), r319: GET /user_x (routes.conf:2227:15), r319: OPTIONS /user_x (routes.conf:2227:15)
+	/*line routes.conf:2235:10*/ A320(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r320: GET /user_:p0/:p1/x.:p2 (routes.conf:2235:11), r320: POST /user_:p0/:p1/x.:p2 (routes.conf:2235:11)
+	/*line routes.conf:2242:10*/ A321(ctx *runtime.Context, p0 string) error // serves r321: POST /user_:p0/a (routes.conf:2242:11)
+	/*line routes.conf:2311:6*/ A331(ctx *runtime.Context, p0 string) error // serves r331: GET /:p0/... (routes.conf:2311:7), r331: HEAD /:p0/... (routes.conf:2311:7)
+	/*line routes.conf:2317:10*/ A332(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r332: GET /:p0/.../:p2/:p3 (routes.conf:2317:11), r332: POST /:p0/.../:p2/:p3 (routes.conf:2317:11)
+	/*line routes.conf:2322:14*/ A333(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r333: HEAD /:p0/.../:p2/:p3 (routes.conf:2322:15)
+	/*line routes.conf:2326:14*/ A334(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r334: HEAD /:p0/.../:p2/:p3/a (routes.conf:2326:15)
+	/*line routes.conf:2332:14*/ A335(ctx *runtime.Context, p0 string, p2 string, p3 string, p4 string) error // serves r335: POST /:p0/.../:p2/:p3/user_:p4 (routes.conf:2332:15)
+	/*line routes.conf:2338:14*/ A336(ctx *runtime.Context, p0 string, p2 string, p3 string, rest string) error // serves r336: CONNECT /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15), r336: GET /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15), r336: PUT /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15)
+	/*line routes.conf:2347:10*/ A337(ctx *runtime.Context, p0 string, rest string) error // serves r337: GET /:p0/.../1*rest (routes.conf:2347:11), r337: PUT /:p0/.../1*rest (routes.conf:2347:11), r337: WS /:p0/.../1*rest (routes.conf:2347:11)
+	/*line routes.conf:2369:6*/ A340(ctx *runtime.Context, p0 string) error // serves r340: GET /1:p0/~u (routes.conf:2369:7)
+	/*line routes.conf:2391:10*/ A343(ctx *runtime.Context, p0 string, p1 string) error // serves r343: GET /:p0/1:p1 (routes.conf:2391:11)
+	/*line routes.conf:2397:14*/ A344(ctx *runtime.Context, p0 string, p1 string, p2 string, rest string) error // serves r344: GET /:p0/1:p1/.:p2/*rest (routes.conf:2397:15), r344: TRACE /:p0/1:p1/.:p2/*rest (routes.conf:2397:15)
+	/*line routes.conf:2403:14*/ A345(ctx *runtime.Context, p0 string, p1 string) error // serves r345: PATCH /:p0/1:p1/~u (routes.conf:2403:15)
+	/*line routes.conf:2408:14*/ A346(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r346: POST /:p0/1:p1/*rest (routes.conf:2408:15)
+	/*line routes.conf:2468:6*/ A354(ctx *runtime.Context, p0 string) error // serves r354: GET /.:p0 (routes.conf:2468:7)
+	/*line routes.conf:2546:10*/ A366(ctx *runtime.Context) error // serves r366: GET /a-b/.a/users (routes.conf:2546:11), r366: PATCH /a-b/.a/users (routes.conf:2546:11)
+	/*line routes.conf:2553:14*/ A367(ctx *runtime.Context) error // serves r367: PUT /a-b/.a/users (routes.conf:2553:15)
+	/*line routes.conf:2557:14*/ A368(ctx *runtime.Context) error // serves r368: OPTIONS /a-b/.a/users (routes.conf:2557:15)
+	/*line routes.conf:2562:14*/ A369(ctx *runtime.Context, p3 string) error // serves r369: GET /a-b/.a/users/:p3 (routes.conf:2562:15), r369: POST /a-b/.a/users/:p3 (routes.conf:2562:15), r369: PUT /a-b/.a/users/:p3 (routes.conf:2562:15)
+	/*line routes.conf:2568:14*/ A370(ctx *runtime.Context, p3 string) error // serves r370: HEAD /a-b/.a/users/v:p3 (routes.conf:2568:15), r370: OPTIONS /a-b/.a/users/v:p3 (routes.conf:2568:15)
+	/*line routes.conf:2634:6*/ A379(ctx *runtime.Context) error // serves r379: OPTIONS /=/.a (routes.conf:2634:7), r379: PATCH /=/.a (routes.conf:2634:7), r379: POST /=/.a (routes.conf:2634:7)
+	/*line routes.conf:2642:10*/ A380(ctx *runtime.Context, rest string) error // serves r380: GET /=/.a/~*rest (routes.conf:2642:11), r380: OPTIONS /=/.a/~*rest (routes.conf:2642:11), r380: POST /=/.a/~*rest (routes.conf:2642:11)
+	/*line routes.conf:2655:10*/ A382(ctx *runtime.Context, p3 string) error // serves r382: GET /=/.a/.a/:p3 (routes.conf:2655:11)
+	/*line routes.conf:2662:10*/ A383(ctx *runtime.Context) error // serves r383: GET /=/.a/.a/x.y (routes.conf:2662:11), r383: PUT /=/.a/.a/x.y (routes.conf:2662:11)
+	/*line routes.conf:2690:6*/ A387(ctx *runtime.Context, p0 string, p1 string) error // serves r387: GET /1:p0/:p1 (routes.conf:2690:7), r387: TRACE /1:p0/:p1 (routes.conf:2690:7)
+	/*line routes.conf:2741:6*/ A394(ctx *runtime.Context, p1 string) error // serves r394: GET /users/:p1 (routes.conf:2741:7)
+	/*line routes.conf:2748:10*/ A395(ctx *runtime.Context, p1 string) error // serves r395: PUT /users/:p1/1/.a (routes.conf:2748:11)
+	/*line routes.conf:2753:14*/ A396(ctx *runtime.Context, p1 string) error // serves r396: DELETE /users/:p1/1/.a/@ (routes.conf:2753:15)
+	/*line routes.conf:2759:14*/ A397(ctx *runtime.Context, p1 string, p5 string) error // serves r397: GET /users/:p1/1/.a/ab/:p5 (routes.conf:2759:15)
+	/*line routes.conf:2764:14*/ A398(ctx *runtime.Context, p1 string) error // serves r398: OPTIONS /users/:p1/1/.a/@/~u (routes.conf:2764:15)
+	/*line routes.conf:2834:6*/ A407(ctx *runtime.Context, p1 string) error // serves r407: HEAD /42/:p1 (routes.conf:2834:7), r407: PUT /42/:p1 (routes.conf:2834:7)
+	/*line routes.conf:2841:10*/ A408(ctx *runtime.Context, p1 string, rest string) error // serves r408: POST /42/:p1/*rest (routes.conf:2841:11), r408: WS /42/:p1/*rest (routes.conf:2841:11)
+	/*line routes.conf:2847:14*/ A409(ctx *runtime.Context, p1 string, rest string) error // serves r409: GET /42/:p1/*rest (routes.conf:2847:15)
+	/*line routes.conf:2866:10*/ A412(ctx *runtime.Context, p1 string, rest string) error // serves r412: OPTIONS /42/:p1/*rest (routes.conf:2866:11)
+	/*line routes.conf:2874:10*/ A413(ctx *runtime.Context, p1 string) error // serves r413: GET /42/:p1/x.y (routes.conf:2874:11), r413: OPTIONS /42/:p1/x.y (routes.conf:2874:11)
+	/*line routes.conf:2881:14*/ A414(ctx *runtime.Context, p1 string, p3 string) error // serves r414: GET /42/:p1/x.y/:p3 (routes.conf:2881:15)
+	/*line routes.conf:2888:14*/ A415(ctx *runtime.Context, p1 string, p3 int64) error // serves r415: GET /42/:p1/x.y/:p3/... (routes.conf:2888:15)
+	/*line routes.conf:2893:14*/ A416(ctx *runtime.Context, p1 string, p3 string, p4 string) error // serves r416: CONNECT /42/:p1/x.y/:p3/:p4 (routes.conf:2893:15)
+	/*line routes.conf:2922:6*/ A420(ctx *runtime.Context, p1 string) error // serves r420: CONNECT /b/1:p1 (routes.conf:2922:7), r420: PATCH /b/1:p1 (routes.conf:2922:7), r420: TRACE /b/1:p1 (routes.conf:2922:7)
+	/*line routes.conf:2928:10*/ A421(ctx *runtime.Context, p1 string) error // serves r421: GET /b/1:p1/.a (routes.conf:2928:11), r421: POST /b/1:p1/.a (routes.conf:2928:11)
+	/*line routes.conf:2958:6*/ A425(ctx *runtime.Context) error // serves r425: PUT /1 (routes.conf:2958:7)
+	/*line routes.conf:2966:10*/ A426(ctx *runtime.Context, rest string) error // serves r426: GET /1/*rest (routes.conf:2966:11)
+	/*line routes.conf:2971:14*/ A427(ctx *runtime.Context, rest string) error // serves r427: TRACE /1/*rest (routes.conf:2971:15), r427: WS /1/*rest (routes.conf:2971:15)
+	/*line routes.conf:2980:6*/ A428(ctx *runtime.Context) error // serves r428: POST /new (routes.conf:2980:7)
+	/*line routes.conf:2986:10*/ A429(ctx *runtime.Context) error // serves r429: GET /new/x.y (routes.conf:2986:11), r429: WS /new/x.y (routes.conf:2986:11)
+	/*line routes.conf:298:6*/ A43(ctx *runtime.Context) error // serves r43: PATCH /b/users (routes.conf:298:7)
+	/*line routes.conf:2997:14*/ A431(ctx *runtime.Context) error // serves r431: POST /new/x.y (routes.conf:2997:15)
+	/*line routes.conf:3002:14*/ A432(ctx *runtime.Context) error // serves r432: GET /new/x.y/@/user_x (routes.conf:3002:15)
+	/*line routes.conf:3008:14*/ A433(ctx *runtime.Context) error // serves r433: GET /new/x.y/ab (routes.conf:3008:15)
+	/*line routes.conf:3016:10*/ A434(ctx *runtime.Context) error // serves r434: PUT /new/user_x/= (routes.conf:3016:11)
+	/*line routes.conf:3021:14*/ A435(ctx *runtime.Context, p3 string) error // serves r435: GET /new/user_x/=/:p3 (routes.conf:3021:15)
+	/*line routes.conf:3028:14*/ A436(ctx *runtime.Context, p4 string) error // serves r436: GET /new/user_x/=/a/ab:p4 (routes.conf:3028:15), r436: WS /new/user_x/=/a/ab:p4 (routes.conf:3028:15)
+	/*line routes.conf:3037:10*/ A437(ctx *runtime.Context, p1 string) error // serves r437: GET /new/:p1 (routes.conf:3037:11)
+	/*line routes.conf:305:6*/ A44(ctx *runtime.Context) error // serves r44: GET /b (routes.conf:305:7)
+	/*line routes.conf:3077:14*/ A443(ctx *runtime.Context, p1 string) error // serves r443: GET /=/x.:p1 (routes.conf:3077:15)
+	/*line routes.conf:3110:10*/ A447(ctx *runtime.Context, p1 string) error // serves r447: TRACE /users/:p1 (routes.conf:3110:11)
+	/*line routes.conf:3126:6*/ A449(ctx *runtime.Context, p0 string, rest string) error // serves r449: PATCH /:p0/*rest (routes.conf:3126:7)
+	/*line routes.conf:311:10*/ A45(ctx *runtime.Context, p1 string) error // serves r45: POST /b/:p1 (routes.conf:311:11), r45: PUT /b/:p1 (routes.conf:311:11)
+	/*line routes.conf:317:10*/ A46(ctx *runtime.Context) error // serves r46: GET /b/a-b/new (routes.conf:317:11), r46: PUT /b/a-b/new (routes.conf:317:11)
+	/*line routes.conf:3259:6*/ A469(ctx *runtime.Context, p0 string) error // serves r469: PUT /1:p0 (routes.conf:3259:7)
+	/*line routes.conf:323:10*/ A47(ctx *runtime.Context, p1 string) error // serves r47: HEAD /b/a:p1 (routes.conf:323:11)
+	/*line routes.conf:3266:10*/ A470(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r470: DELETE /1:p0/:p1/:p2 (routes.conf:3266:11)
+	/*line routes.conf:3272:14*/ A471(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r471: POST /1:p0/:p1/:p2/:p3/... (routes.conf:3272:15)
+	/*line routes.conf:3277:14*/ A472(ctx *runtime.Context, p0 string, p1 string, p2 string, p4 string) error // serves r472: GET /1:p0/:p1/:p2/42/:p4 (routes.conf:3277:15)
+	/*line routes.conf:3285:10*/ A473(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r473: GET /1:p0/v:p1/:p2 (routes.conf:3285:11), r473: WS /1:p0/v:p1/:p2 (routes.conf:3285:11)
+	/*line routes.conf:3291:10*/ A474(ctx *runtime.Context, p0 string) error // serves r474: CONNECT /1:p0/1/1 (routes.conf:3291:11), r474: OPTIONS /1:p0/1/1 (routes.conf:3291:11), r474: WS /1:p0/1/1 (routes.conf:3291:11)
+	/*line routes.conf:3296:14*/ A475(ctx *runtime.Context, p0 string) error // serves r475: GET /1:p0/1/1 (routes.conf:3296:15), r475: TRACE /1:p0/1/1 (routes.conf:3296:15)
+	/*line routes.conf:3304:10*/ A476(ctx *runtime.Context, p0 string) error // serves r476: HEAD /1:p0/@ (routes.conf:3304:11)
+	/*line routes.conf:3312:6*/ A477(ctx *runtime.Context) error // serves r477: DELETE /... (routes.conf:3312:7), r477: POST /... (routes.conf:3312:7)
+	/*line routes.conf:3319:10*/ A478(ctx *runtime.Context, p1 string) error // serves r478: DELETE /.../.:p1 (routes.conf:3319:11), r478: GET /.../.:p1 (routes.conf:3319:11)
+	/*line routes.conf:3324:14*/ A479(ctx *runtime.Context, p1 string) error // serves r479: CONNECT /.../.:p1/users (routes.conf:3324:15), r479: OPTIONS /.../.:p1/users (routes.conf:3324:15), r479: PATCH /.../.:p1/users (routes.conf:3324:15)
+	/*line routes.conf:333:6*/ A48(ctx *runtime.Context, rest string) error // serves r48: POST /*rest (routes.conf:333:7)
+	/*line routes.conf:3335:10*/ A480(ctx *runtime.Context) error // serves r480: POST /.../a/42 (routes.conf:3335:11), r480: TRACE /.../a/42 (routes.conf:3335:11), r480: WS /.../a/42 (routes.conf:3335:11)
+	/*line routes.conf:3341:10*/ A481(ctx *runtime.Context) error // serves r481: GET /.../a/v1 (routes.conf:3341:11), r481: POST /.../a/v1 (routes.conf:3341:11)
+	/*line routes.conf:3347:14*/ A482(ctx *runtime.Context, p3 string) error // serves r482: GET /.../a/v1/:p3 (routes.conf:3347:15)
+	/*line routes.conf:3353:14*/ A483(ctx *runtime.Context, p3 string) error // serves r483: CONNECT /.../a/v1/:p3 (routes.conf:3353:15)
+	/*line routes.conf:3365:10*/ A485(ctx *runtime.Context, p2 string) error // serves r485: GET /.../.a/v:p2 (routes.conf:3365:11), r485: POST /.../.a/v:p2 (routes.conf:3365:11)
+	/*line routes.conf:3371:14*/ A486(ctx *runtime.Context, p2 string, p3 string) error // serves r486: GET /.../.a/v:p2/:p3/~u (routes.conf:3371:15), r486: WS /.../.a/v:p2/:p3/~u (routes.conf:3371:15)
+	/*line routes.conf:3382:6*/ A487(ctx *runtime.Context) error // serves r487: WS /1/~u (routes.conf:3382:7)
+	/*line routes.conf:340:10*/ A49(ctx *runtime.Context, rest string) error // serves r49: OPTIONS /*rest (routes.conf:340:11)
+	/*line routes.conf:3432:10*/ A494(ctx *runtime.Context, p2 string) error // serves r494: POST /users/42/:p2 (routes.conf:3432:11)
+	/*line routes.conf:353:10*/ A51(ctx *runtime.Context, rest string) error // serves r51: TRACE /*rest (routes.conf:353:11)
+	/*line routes.conf:357:14*/ A52(ctx *runtime.Context, rest string) error // serves r52: PATCH /*rest (routes.conf:357:15)
+	/*line routes.conf:361:14*/ A53(ctx *runtime.Context, rest string) error // serves r53: PUT /*rest (routes.conf:361:15)
+	/*line routes.conf:377:10*/ A55(ctx *runtime.Context, p0 string, p3 string) error // serves r55: GET /.:p0/a/ab/x.:p3 (routes.conf:377:11), r55: POST /.:p0/a/ab/x.:p3 (routes.conf:377:11)
+	/*line routes.conf:392:14*/ A57(ctx *runtime.Context, p0 string, p3 string) error // serves r57: DELETE /.:p0/a/ab/x.:p3/42 (routes.conf:392:15)
+	/*line routes.conf:444:6*/ A64(ctx *runtime.Context, p1 string) error // serves r64: GET /~u/.:p1 (routes.conf:444:7)
+	/*line routes.conf:464:6*/ A67(ctx *runtime.Context, p1 string) error // serves r67: GET /abc/~:p1 (routes.conf:464:7)
+	/*line routes.conf:473:10*/ A68(ctx *runtime.Context, p1 string, rest string) error // serves r68: POST /abc/~:p1/a/~*rest (routes.conf:473:11)
+	/*line routes.conf:481:6*/ A69(ctx *runtime.Context, p1 string) error // serves r69: GET /a/x.:p1 (routes.conf:481:7), r69: OPTIONS /a/x.:p1 (routes.conf:481:7), r69: PUT /a/x.:p1 (routes.conf:481:7)
+	/*line routes.conf:589:6*/ A84(ctx *runtime.Context, p0 string) error // serves r84: GET /:p0/~u (routes.conf:589:7), r84: HEAD /:p0/~u (routes.conf:589:7)
+	/*line routes.conf:68:6*/ A9(ctx *runtime.Context, p1 string) error // serves r9: POST /1/:p1 (routes.conf:68:7)
 }
+
+//line routes_gen.go:3835:1
 
 // C2Controller holds the actions of controller "C2".
 type C2Controller interface {
-//line routes.conf:9:6
-	A1(ctx *runtime.Context) error // serves r1: DELETE /user_x/= (routes.conf:9:7), r1: GET /user_x/= (routes.conf:9:7), r1: HEAD /user_x/= (routes.conf:9:7)
-//line routes.conf:74:6
-	A10(ctx *runtime.Context) error // serves r10: OPTIONS /a-b/= (routes.conf:74:7), r10: PATCH /a-b/= (routes.conf:74:7)
-//line routes.conf:816:6
-	A116(ctx *runtime.Context, p0 string) error // serves r116: DELETE /ab:p0 (routes.conf:816:7), r116: POST /ab:p0 (routes.conf:816:7)
-//line routes.conf:824:6
-	A117(ctx *runtime.Context, p0 string, p1 string) error // serves r117: GET /:p0/a:p1 (routes.conf:824:7)
-//line routes.conf:831:10
-	A118(ctx *runtime.Context, p0 string, p1 string) error // serves r118: DELETE /:p0/a:p1/new (routes.conf:831:11), r118: OPTIONS /:p0/a:p1/new (routes.conf:831:11)
-//line routes.conf:845:14
-	A120(ctx *runtime.Context, p0 string, p1 string, p3 string, rest string) error // serves r120: GET /:p0/a:p1/abc/:p3/*rest (routes.conf:845:15), r120: PATCH /:p0/a:p1/abc/:p3/*rest (routes.conf:845:15)
-//line routes.conf:869:6
-	A123(ctx *runtime.Context, p1 string) error // serves r123: DELETE /42/:p1 (routes.conf:869:7), r123: GET /42/:p1 (routes.conf:869:7)
-//line routes.conf:878:10
-	A124(ctx *runtime.Context, p1 string) error // serves r124: POST /42/:p1/1/= (routes.conf:878:11)
-//line routes.conf:885:10
-	A125(ctx *runtime.Context, p1 string) error // serves r125: PATCH /42/:p1/1 (routes.conf:885:11)
-//line routes.conf:892:14
-	A126(ctx *runtime.Context, p1 string, p3 string) error // serves r126: PATCH /42/:p1/1/:p3/... (routes.conf:892:15)
-//line routes.conf:899:14
-	A127(ctx *runtime.Context, p1 string, p3 string, p4 string) error // serves r127: OPTIONS /42/:p1/1/user_:p3/:p4 (routes.conf:899:15)
-//line routes.conf:957:6
-	A135(ctx *runtime.Context, p0 string) error // serves r135: GET /a:p0 (routes.conf:957:7), r135: TRACE /a:p0 (routes.conf:957:7)
-//line routes.conf:963:10
-	A136(ctx *runtime.Context, p0 string) error // serves r136: GET /:p0/v1 (routes.conf:963:11)
-//line routes.conf:968:10
-	A137(ctx *runtime.Context, p0 string) error // serves r137: POST /a:p0/new (routes.conf:968:11)
-//line routes.conf:107:6
-	A14(ctx *runtime.Context, p0 string) error // serves r14: GET /a:p0/1 (routes.conf:107:7)
-//line routes.conf:1027:10
-	A145(ctx *runtime.Context, p0 string) error // serves r145: DELETE /a:p0/= (routes.conf:1027:11)
-//line routes.conf:1035:14
-	A146(ctx *runtime.Context, p0 string) error // serves r146: GET /a:p0/=/... (routes.conf:1035:15), r146: HEAD /a:p0/=/... (routes.conf:1035:15), r146: POST /a:p0/=/... (routes.conf:1035:15)
-//line routes.conf:1042:14
-	A147(ctx *runtime.Context, p0 string) error // serves r147: POST /a:p0/=/a/abc (routes.conf:1042:15)
-//line routes.conf:1048:14
-	A148(ctx *runtime.Context, p0 string, p3 string) error // serves r148: DELETE /a:p0/=/.../ab:p3 (routes.conf:1048:15), r148: WS /a:p0/=/.../ab:p3 (routes.conf:1048:15)
-//line routes.conf:113:10
-	A15(ctx *runtime.Context, p0 string, p2 string) error // serves r15: GET /a:p0/1/a:p2 (routes.conf:113:11), r15: POST /a:p0/1/a:p2 (routes.conf:113:11)
-//line routes.conf:118:14
-	A16(ctx *runtime.Context, p0 string, p2 string, rest string) error // serves r16: GET /a:p0/1/a:p2/.*rest (routes.conf:118:15), r16: POST /a:p0/1/a:p2/.*rest (routes.conf:118:15)
-//line routes.conf:1141:14
-	A162(ctx *runtime.Context, p0 string, p2 string, p3 string, p4 string) error // serves r162: GET /:p0/=/:p2/1:p3/:p4 (routes.conf:1141:15), r162: OPTIONS /:p0/=/:p2/1:p3/:p4 (routes.conf:1141:15)
-//line routes.conf:131:14
-	A18(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r18: GET /a:p0/1/a:p2/:p3 (routes.conf:131:15), r18: POST /a:p0/1/a:p2/:p3 (routes.conf:131:15)
-//line routes.conf:1292:6
-	A183(ctx *runtime.Context) error // serves r183: WS /.a (routes.conf:1292:7)
-//line routes.conf:1299:6
-	A184(ctx *runtime.Context) error // serves r184: HEAD /abc/@ (routes.conf:1299:7)
-//line routes.conf:1314:6
-	A186(ctx *runtime.Context) error // serves r186: GET /user_x/user_x (routes.conf:1314:7), r186: POST /user_x/user_x (routes.conf:1314:7)
-//line routes.conf:138:10
-	A19(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r19: CONNECT /a:p0/1/x.:p2/~:p3 (routes.conf:138:11)
-//line routes.conf:17:10
-	A2(ctx *runtime.Context, p2 string) error // serves r2: DELETE /user_x/=/:p2 (routes.conf:17:11), r2: PATCH /user_x/=/:p2 (routes.conf:17:11), r2: TRACE /user_x/=/:p2 (routes.conf:17:11)
-//line routes.conf:143:10
-	A20(ctx *runtime.Context, p0 string, rest string) error // serves r20: GET /a:p0/1/a/1*rest (routes.conf:143:11)
-//line routes.conf:1430:14
-	A203(ctx *runtime.Context, p2 string) error // serves r203: PUT /abc/v1/v:p2/v1/b (routes.conf:1430:15)
-//line routes.conf:1492:6
-	A212(ctx *runtime.Context) error // serves r212: CONNECT /a (routes.conf:1492:7), r212: OPTIONS /a (routes.conf:1492:7), r212: POST /a (routes.conf:1492:7)
-//line routes.conf:1500:6
-	A213(ctx *runtime.Context, p1 string) error // serves r213: POST /1/~:p1 (routes.conf:1500:7)
-//line routes.conf:1506:6
-	A214(ctx *runtime.Context, p0 string, rest string) error // serves r214: GET /a:p0/*rest (routes.conf:1506:7)
-//line routes.conf:1530:6
-	A217(ctx *runtime.Context) error // serves r217: CONNECT /x.y (routes.conf:1530:7)
-//line routes.conf:1538:6
-	A218(ctx *runtime.Context, rest string) error // serves r218: DELETE /*rest (routes.conf:1538:7)
-//line routes.conf:1549:6
-	A219(ctx *runtime.Context) error // serves r219: DELETE /a (routes.conf:1549:7), r219: PATCH /a (routes.conf:1549:7)
-//line routes.conf:1556:10
-	A220(ctx *runtime.Context, p2 string) error // serves r220: WS /a/~u/a:p2 (routes.conf:1556:11)
-//line routes.conf:1562:14
-	A221(ctx *runtime.Context, p2 string, p3 string) error // serves r221: GET /a/~u/a:p2/x.:p3/abc (routes.conf:1562:15), r221: TRACE /a/~u/a:p2/x.:p3/abc (routes.conf:1562:15)
-//line routes.conf:1568:14
-	A222(ctx *runtime.Context, p2 string, p3 string) error // serves r222: CONNECT /a/~u/a:p2/.:p3 (routes.conf:1568:15)
-//line routes.conf:1573:14
-	A223(ctx *runtime.Context, p2 string) error // serves r223: DELETE /a/~u/a:p2/= (routes.conf:1573:15), r223: GET /a/~u/a:p2/= (routes.conf:1573:15)
-//line routes.conf:1645:10
-	A233(ctx *runtime.Context, p1 string, p2 string) error // serves r233: CONNECT /a-b/x.:p1/v:p2 (routes.conf:1645:11)
-//line routes.conf:1653:14
-	A234(ctx *runtime.Context, p1 string, p2 string) error // serves r234: GET /a-b/x.:p1/v:p2 (routes.conf:1653:15), r234: OPTIONS /a-b/x.:p1/v:p2 (routes.conf:1653:15), r234: WS /a-b/x.:p1/v:p2 (routes.conf:1653:15)
-//line routes.conf:1657:14
-	A235(ctx *runtime.Context, p1 string, p2 string) error // serves r235: PUT /a-b/x.:p1/v:p2/users/abc (routes.conf:1657:15)
-//line routes.conf:1669:14
-	A237(ctx *runtime.Context, p1 string) error // serves r237: DELETE /a-b/:p1 (routes.conf:1669:15), r237: GET /a-b/:p1 (routes.conf:1669:15), r237: OPTIONS /a-b/:p1 (routes.conf:1669:15)
-//line routes.conf:1754:10
-	A249(ctx *runtime.Context, p0 string) error // serves r249: GET /user_:p0/a-b/42/= (routes.conf:1754:11), r249: PATCH /user_:p0/a-b/42/= (routes.conf:1754:11)
-//line routes.conf:1762:14
-	A250(ctx *runtime.Context) error // serves r250: GET /v1 (routes.conf:1762:15), r250: TRACE /v1 (routes.conf:1762:15)
-//line routes.conf:1768:14
-	A251(ctx *runtime.Context, p0 string) error // serves r251: GET /user_:p0/a-b/42/=/=/v1 (routes.conf:1768:15), r251: WS /user_:p0/a-b/42/=/=/v1 (routes.conf:1768:15)
-//line routes.conf:1774:14
-	A252(ctx *runtime.Context, p0 string, p4 string, p5 string) error // serves r252: DELETE /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1774:15), r252: GET /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1774:15)
-//line routes.conf:1807:14
-	A257(ctx *runtime.Context) error // serves r257: GET /x.y/1/1 (routes.conf:1807:15), r257: PUT /x.y/1/1 (routes.conf:1807:15)
-//line routes.conf:1831:6
-	A260(ctx *runtime.Context, p1 string) error // serves r260: OPTIONS /a/~:p1 (routes.conf:1831:7), r260: PUT /a/~:p1 (routes.conf:1831:7)
-//line routes.conf:1838:6
-	A261(ctx *runtime.Context, p0 string, rest string) error // serves r261: DELETE /~:p0/1*rest (routes.conf:1838:7), r261: GET /~:p0/1*rest (routes.conf:1838:7)
-//line routes.conf:1846:10
-	A262(ctx *runtime.Context, p0 string, rest string) error // serves r262: PUT /~:p0/1*rest (routes.conf:1846:11)
-//line routes.conf:1859:6
-	A264(ctx *runtime.Context) error // serves r264: GET / (routes.conf:1859:7), r264: PATCH / (routes.conf:1859:7)
-//line routes.conf:1899:6
-	A270(ctx *runtime.Context) error // serves r270: GET /@ (routes.conf:1899:7)
-//line routes.conf:1906:10
-	A271(ctx *runtime.Context, p2 string) error // serves r271: CONNECT /@/~u/:p2 (routes.conf:1906:11)
-//line routes.conf:1911:14
-	A272(ctx *runtime.Context, p2 string, p3 string) error // serves r272: DELETE /@/~u/:p2/user_:p3 (routes.conf:1911:15), r272: POST /@/~u/:p2/user_:p3 (routes.conf:1911:15)
-//line routes.conf:1919:10
-	A273(ctx *runtime.Context, p1 string) error // serves r273: HEAD /@/:p1 (routes.conf:1919:11)
-//line routes.conf:1924:10
-	A274(ctx *runtime.Context) error // serves r274: GET /42/.a (routes.conf:1924:11)
-//line routes.conf:1993:14
-	A284(ctx *runtime.Context, p4 string) error // serves r284: CONNECT /.../a-b/42/abc/:p4 (routes.conf:1993:15)
-//line routes.conf:203:6
-	A29(ctx *runtime.Context, p0 string) error // serves r29: OPTIONS /v:p0 (routes.conf:203:7), r29: PATCH /v:p0 (routes.conf:203:7), r29: POST /v:p0 (routes.conf:203:7)
-//line routes.conf:2047:14
-	A292(ctx *runtime.Context, p2 string, p4 string) error // serves r292: CONNECT /abc/~u/:p2/b/:p4 (routes.conf:2047:15), r292: DELETE /abc/~u/:p2/b/:p4 (routes.conf:2047:15)
-//line routes.conf:210:10
-	A30(ctx *runtime.Context, p0 string) error // serves r30: GET /v:p0/users (routes.conf:210:11)
-//line routes.conf:2135:6
-	A305(ctx *runtime.Context, p0 int64) error // serves r305: TRACE /~:p0 (routes.conf:2135:7), r305: WS /~:p0 (routes.conf:2135:7)
-//line routes.conf:2142:6
-	A306(ctx *runtime.Context) error // serves r306: CONNECT /b/users (routes.conf:2142:7)
-//line routes.conf:2150:10
-	A307(ctx *runtime.Context, p2 string) error // serves r307: POST /b/users/:p2/ab (routes.conf:2150:11)
-//line routes.conf:2155:14
-	A308(ctx *runtime.Context, p2 string, p4 string, p5 string) error // serves r308: GET /b/users/:p2/ab/:p4/:p5 (routes.conf:2155:15), r308: POST /b/users/:p2/ab/:p4/:p5 (routes.conf:2155:15)
-//line routes.conf:216:14
-	A31(ctx *runtime.Context, p0 string) error // serves r31: GET /v:p0/users/a (routes.conf:216:15)
-//line routes.conf:2182:10
-	A312(ctx *runtime.Context, rest string) error // serves r312: GET /b/users/*rest (routes.conf:2182:11), r312: HEAD /b/users/*rest (routes.conf:2182:11)
-//line routes.conf:2188:14
-	A313(ctx *runtime.Context, rest string) error // serves r313: PATCH /b/users/*rest (routes.conf:2188:15)
-//line routes.conf:2199:14
-	A315(ctx *runtime.Context, rest string) error // serves r315: DELETE /b/users/*rest (routes.conf:2199:15)
-//line routes.conf:222:14
-	A32(ctx *runtime.Context, p0 string, p2 string) error // serves r32: CONNECT /v:p0/users/.:p2/x.y (routes.conf:222:15), r32: GET /v:p0/users/.:p2/x.y (routes.conf:222:15), r32: TRACE /v:p0/users/.:p2/x.y (routes.conf:222:15)
-//line routes.conf:227:14
-	A33(ctx *runtime.Context, p0 string, p2 string) error // serves r33: CONNECT /v:p0/users/:p2 (routes.conf:227:15), r33: OPTIONS /v:p0/users/:p2 (routes.conf:227:15)
-//line routes.conf:233:14
-	A34(ctx *runtime.Context, p0 string, p3 string) error // serves r34: POST /v:p0/users/a-b/:p3 (routes.conf:233:15), r34: WS /v:p0/users/a-b/:p3 (routes.conf:233:15)
-//line routes.conf:2376:6
-	A341(ctx *runtime.Context, p0 string, p1 string) error // serves r341: GET /:p0/ab:p1 (routes.conf:2376:7), r341: HEAD /:p0/ab:p1 (routes.conf:2376:7), r341: WS /:p0/ab:p1 (routes.conf:2376:7)
-//line routes.conf:2384:6
-	A342(ctx *runtime.Context, p0 string) error // serves r342: HEAD /:p0 (routes.conf:2384:7)
-//line routes.conf:2421:10
-	A347(ctx *runtime.Context, p0 string) error // serves r347: GET /:p0/a/abc (routes.conf:2421:11), r347: PUT /:p0/a/abc (routes.conf:2421:11), r347: WS /:p0/a/abc (routes.conf:2421:11)
-//line routes.conf:2428:6
-	A348(ctx *runtime.Context, p0 string, p1 string) error // serves r348: DELETE /:p0/ab:p1 (routes.conf:2428:7), r348: PATCH /:p0/ab:p1 (routes.conf:2428:7)
-//line routes.conf:241:10
-	A35(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r35: HEAD /v:p0/:p1/a:p2 (routes.conf:241:11), r35: WS /v:p0/:p1/a:p2 (routes.conf:241:11)
-//line routes.conf:2442:10
-	A350(ctx *runtime.Context, p0 string, p1 string) error // serves r350: WS /:p0/:p1/a-b/b (routes.conf:2442:11)
-//line routes.conf:2448:14
-	A351(ctx *runtime.Context, p0 string, p1 string, p5 string) error // serves r351: CONNECT /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15), r351: TRACE /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15), r351: WS /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15)
-//line routes.conf:2453:14
-	A352(ctx *runtime.Context, p0 string) error // serves r352: CONNECT /user_:p0/= (routes.conf:2453:15), r352: WS /user_:p0/= (routes.conf:2453:15)
-//line routes.conf:2458:14
-	A353(ctx *runtime.Context, p0 string, p1 string) error // serves r353: GET /:p0/:p1/a-b/b/b (routes.conf:2458:15), r353: PUT /:p0/:p1/a-b/b/b (routes.conf:2458:15), r353: TRACE /:p0/:p1/a-b/b/b (routes.conf:2458:15)
-//line routes.conf:2475:6
-	A355(ctx *runtime.Context) error // serves r355: GET /abc (routes.conf:2475:7), r355: OPTIONS /abc (routes.conf:2475:7)
-//line routes.conf:247:14
-	A36(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r36: GET /v:p0/:p1/a:p2 (routes.conf:247:15)
-//line routes.conf:2532:6
-	A364(ctx *runtime.Context) error // serves r364: PUT /a-b (routes.conf:2532:7)
-//line routes.conf:2539:10
-	A365(ctx *runtime.Context, p1 string) error // serves r365: DELETE /a-b/:p1/.a (routes.conf:2539:11), r365: TRACE /a-b/:p1/.a (routes.conf:2539:11)
-//line routes.conf:254:10
-	A37(ctx *runtime.Context, p0 string) error // serves r37: OPTIONS /v:p0/a (routes.conf:254:11), r37: PUT /v:p0/a (routes.conf:254:11)
-//line routes.conf:2583:6
-	A372(ctx *runtime.Context) error // serves r372: CONNECT /@ (routes.conf:2583:7)
-//line routes.conf:2591:6
-	A373(ctx *runtime.Context, p1 string) error // serves r373: DELETE /1/:p1 (routes.conf:2591:7)
-//line routes.conf:2597:6
-	A374(ctx *runtime.Context) error // serves r374: GET /users (routes.conf:2597:7), r374: OPTIONS /users (routes.conf:2597:7)
-//line routes.conf:2603:10
-	A375(ctx *runtime.Context, p1 string) error // serves r375: CONNECT /users/:p1/1 (routes.conf:2603:11), r375: GET /users/:p1/1 (routes.conf:2603:11)
-//line routes.conf:2609:14
-	A376(ctx *runtime.Context, p1 string, p4 string) error // serves r376: GET /users/:p1/1/=/a:p4 (routes.conf:2609:15), r376: PUT /users/:p1/1/=/a:p4 (routes.conf:2609:15)
-//line routes.conf:259:10
-	A38(ctx *runtime.Context, p0 string) error // serves r38: GET /:p0 (routes.conf:259:11)
-//line routes.conf:266:14
-	A39(ctx *runtime.Context, p0 string, p2 string) error // serves r39: PATCH /:p0/42/:p2 (routes.conf:266:15)
-//line routes.conf:2719:6
-	A391(ctx *runtime.Context) error // serves r391: POST /@ (routes.conf:2719:7)
-//line routes.conf:31:14
-	A4(ctx *runtime.Context, p2 string) error // serves r4: GET /user_x/=/:p2/user_x (routes.conf:31:15), r4: POST /user_x/=/:p2/user_x (routes.conf:31:15)
-//line routes.conf:273:14
-	A40(ctx *runtime.Context, p0 string, p1 string) error // serves r40: PUT /:p0/~:p1/@ (routes.conf:273:15)
-//line routes.conf:2789:6
-	A401(ctx *runtime.Context, p0 string, p1 string) error // serves r401: GET /ab:p0/:p1 (routes.conf:2789:7)
-//line routes.conf:2797:10
-	A402(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r402: CONNECT /ab:p0/:p1/a/a:p3 (routes.conf:2797:11), r402: WS /ab:p0/:p1/a/a:p3 (routes.conf:2797:11)
-//line routes.conf:2804:10
-	A403(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r403: DELETE /ab:p0/:p1/=/*rest (routes.conf:2804:11), r403: GET /ab:p0/:p1/=/*rest (routes.conf:2804:11), r403: OPTIONS /ab:p0/:p1/=/*rest (routes.conf:2804:11)
-//line routes.conf:2811:10
-	A404(ctx *runtime.Context, p0 string, p1 string) error // serves r404: GET /ab:p0/:p1/.../a (routes.conf:2811:11), r404: HEAD /ab:p0/:p1/.../a (routes.conf:2811:11)
-//line routes.conf:2817:10
-	A405(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r405: GET /ab:p0/:p1/:p2/v:p3 (routes.conf:2817:11)
-//line routes.conf:2857:14
-	A411(ctx *runtime.Context, p1 string, rest string) error // serves r411: PATCH /42/:p1/*rest (routes.conf:2857:15)
-//line routes.conf:2909:6
-	A418(ctx *runtime.Context) error // serves r418: OPTIONS /a/user_x (routes.conf:2909:7), r418: POST /a/user_x (routes.conf:2909:7)
-//line routes.conf:287:14
-	A42(ctx *runtime.Context, p0 string) error // serves r42: GET /:p0/v1/ab (routes.conf:287:15)
-//line routes.conf:2935:14
-	A422(ctx *runtime.Context, p1 string, p3 string) error // serves r422: GET /b/1:p1/.a/:p3/= (routes.conf:2935:15)
-//line routes.conf:2992:14
-	A430(ctx *runtime.Context) error // serves r430: PATCH /new/x.y (routes.conf:2992:15)
-//line routes.conf:3096:6
-	A445(ctx *runtime.Context) error // serves r445: PUT / (routes.conf:3096:7)
-//line routes.conf:3103:10
-	A446(ctx *runtime.Context, p0 string, p1 string) error // serves r446: CONNECT /v:p0/user_:p1 (routes.conf:3103:11)
-//line routes.conf:3135:6
-	A450(ctx *runtime.Context, p0 string, p1 string) error // serves r450: GET /user_:p0/1:p1 (routes.conf:3135:7), r450: WS /user_:p0/1:p1 (routes.conf:3135:7)
-//line routes.conf:3143:10
-	A451(ctx *runtime.Context, p0 string, p1 string) error // serves r451: OPTIONS /user_:p0/1:p1 (routes.conf:3143:11)
-//line routes.conf:3148:14
-	A452(ctx *runtime.Context, p0 string, p1 string) error // serves r452: CONNECT /user_:p0/1:p1/@ (routes.conf:3148:15), r452: GET /user_:p0/1:p1/@ (routes.conf:3148:15), r452: POST /user_:p0/1:p1/@ (routes.conf:3148:15)
-//line routes.conf:3155:10
-	A453(ctx *runtime.Context, p0 string, p1 string) error // serves r453: HEAD /user_:p0/1:p1 (routes.conf:3155:11), r453: POST /user_:p0/1:p1 (routes.conf:3155:11)
-//line routes.conf:3161:14
-	A454(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r454: DELETE /user_:p0/1:p1/@/:p3 (routes.conf:3161:15), r454: GET /user_:p0/1:p1/@/:p3 (routes.conf:3161:15)
-//line routes.conf:3167:14
-	A455(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r455: GET /user_:p0/1:p1/=/:p3 (routes.conf:3167:15)
-//line routes.conf:3173:14
-	A456(ctx *runtime.Context, p0 string, p1 string) error // serves r456: PUT /user_:p0/1:p1/b/v1 (routes.conf:3173:15), r456: TRACE /user_:p0/1:p1/b/v1 (routes.conf:3173:15)
-//line routes.conf:3179:14
-	A457(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r457: GET /user_:p0/1:p1/:p2/x.:p3 (routes.conf:3179:15)
-//line routes.conf:3188:10
-	A458(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r458: CONNECT /user_:p0/1:p1/new/:p3 (routes.conf:3188:11), r458: DELETE /user_:p0/1:p1/new/:p3 (routes.conf:3188:11)
-//line routes.conf:3194:10
-	A459(ctx *runtime.Context, p0 string, p1 string) error // serves r459: GET /user_:p0/1:p1/new/b (routes.conf:3194:11)
-//line routes.conf:3411:6
-	A491(ctx *runtime.Context) error // serves r491: TRACE /users (routes.conf:3411:7), r491: WS /users (routes.conf:3411:7)
-//line routes.conf:3418:10
-	A492(ctx *runtime.Context, rest string) error // serves r492: GET /ab/*rest (routes.conf:3418:11), r492: OPTIONS /ab/*rest (routes.conf:3418:11)
-//line routes.conf:3426:14
-	A493(ctx *runtime.Context, rest string) error // serves r493: PUT /ab/*rest (routes.conf:3426:15)
-//line routes.conf:3440:10
-	A495(ctx *runtime.Context, p1 string) error // serves r495: CONNECT /users/~:p1 (routes.conf:3440:11), r495: GET /users/~:p1 (routes.conf:3440:11), r495: WS /users/~:p1 (routes.conf:3440:11)
-//line routes.conf:3450:6
-	A496(ctx *runtime.Context, rest string) error // serves r496: GET /.../*rest (routes.conf:3450:7), r496: HEAD /.../*rest (routes.conf:3450:7), r496: POST /.../*rest (routes.conf:3450:7)
-//line routes.conf:3456:10
-	A497(ctx *runtime.Context, rest string) error // serves r497: OPTIONS /.../*rest (routes.conf:3456:11)
-//line routes.conf:3460:14
-	A498(ctx *runtime.Context, rest string) error // serves r498: DELETE /.../*rest (routes.conf:3460:15)
-//line routes.conf:3467:14
-	A499(ctx *runtime.Context, rest string) error // serves r499: PUT /.../*rest (routes.conf:3467:15)
-//line routes.conf:3474:10
-	A500(ctx *runtime.Context, rest string) error // serves r500: PATCH /.../*rest (routes.conf:3474:11)
-//line routes.conf:370:6
-	A54(ctx *runtime.Context, p0 string) error // serves r54: CONNECT /.:p0/a (routes.conf:370:7), r54: GET /.:p0/a (routes.conf:370:7)
-//line routes.conf:385:14
-	A56(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r56: TRACE /.:p0/a/ab/x.:p3/a-b/*rest (routes.conf:385:15)
-//line routes.conf:400:10
-	A58(ctx *runtime.Context, p0 string, p2 string) error // serves r58: CONNECT /.:p0/a/ab:p2 (routes.conf:400:11), r58: GET /.:p0/a/ab:p2 (routes.conf:400:11)
-//line routes.conf:405:14
-	A59(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r59: GET /.:p0/a/ab:p2/:p3/user_x (routes.conf:405:15)
-//line routes.conf:41:14
-	A6(ctx *runtime.Context, p2 string, p3 string) error // serves r6: GET /user_x/=/:p2/:p3 (routes.conf:41:15), r6: TRACE /user_x/=/:p2/:p3 (routes.conf:41:15)
-//line routes.conf:411:14
-	A60(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r60: GET /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15), r60: PUT /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15), r60: TRACE /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15)
-//line routes.conf:417:14
-	A61(ctx *runtime.Context, p0 string, p2 string, rest string) error // serves r61: CONNECT /.:p0/a/ab:p2/*rest (routes.conf:417:15), r61: HEAD /.:p0/a/ab:p2/*rest (routes.conf:417:15)
-//line routes.conf:433:10
-	A63(ctx *runtime.Context, p0 int64, p1 string) error // serves r63: GET /:p0/:p1 (routes.conf:433:11), r63: HEAD /:p0/:p1 (routes.conf:433:11), r63: POST /:p0/:p1 (routes.conf:433:11)
-//line routes.conf:493:6
-	A71(ctx *runtime.Context) error // serves r71: PUT /42 (routes.conf:493:7)
-//line routes.conf:508:10
-	A73(ctx *runtime.Context, p1 string, p2 string) error // serves r73: DELETE /42/:p1/:p2 (routes.conf:508:11), r73: GET /42/:p1/:p2 (routes.conf:508:11), r73: TRACE /42/:p1/:p2 (routes.conf:508:11)
-//line routes.conf:513:14
-	A74(ctx *runtime.Context, p1 string, p2 string, rest string) error // serves r74: POST /42/:p1/:p2/x.y/*rest (routes.conf:513:15), r74: TRACE /42/:p1/:p2/x.y/*rest (routes.conf:513:15), r74: WS /42/:p1/:p2/x.y/*rest (routes.conf:513:15)
-//line routes.conf:522:14
-	A75(ctx *runtime.Context, p1 string, p2 string, p4 string) error // serves r75: PUT /42/:p1/:p2/x.y/:p4 (routes.conf:522:15), r75: WS /42/:p1/:p2/x.y/:p4 (routes.conf:522:15)
-//line routes.conf:539:6
-	A77(ctx *runtime.Context) error // serves r77: GET /a-b/1 (routes.conf:539:7), r77: WS /a-b/1 (routes.conf:539:7)
-//line routes.conf:546:6
-	A78(ctx *runtime.Context, p0 string) error // serves r78: GET /~:p0 (routes.conf:546:7)
-//line routes.conf:553:10
-	A79(ctx *runtime.Context, p0 string) error // serves r79: POST /ab:p0/abc (routes.conf:553:11), r79: TRACE /ab:p0/abc (routes.conf:553:11)
-//line routes.conf:60:6
-	A8(ctx *runtime.Context, rest string) error // serves r8: GET /*rest (routes.conf:60:7)
-//line routes.conf:560:6
-	A80(ctx *runtime.Context, p1 string) error // serves r80: PATCH /~u/:p1 (routes.conf:560:7)
-//line routes.conf:641:14
-	A92(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r92: GET /.../:p1/:p2/:p3 (routes.conf:641:15), r92: PUT /.../:p1/:p2/:p3 (routes.conf:641:15)
-//line routes.conf:653:6
-	A93(ctx *runtime.Context, p0 string) error // serves r93: DELETE /.:p0 (routes.conf:653:7), r93: PATCH /.:p0 (routes.conf:653:7)
-//line routes.conf:660:10
-	A94(ctx *runtime.Context, p0 string) error // serves r94: DELETE /.:p0/a (routes.conf:660:11)
-//line routes.conf:665:14
-	A95(ctx *runtime.Context, p0 string, p2 string) error // serves r95: GET /.:p0/a/:p2 (routes.conf:665:15)
-//line routes.conf:674:14
-	A96(ctx *runtime.Context, p0 string, rest string) error // serves r96: GET /.:p0/a/v1/*rest (routes.conf:674:15), r96: OPTIONS /.:p0/a/v1/*rest (routes.conf:674:15)
-//line routes.conf:681:14
-	A97(ctx *runtime.Context, p0 string) error // serves r97: HEAD /.:p0/a (routes.conf:681:15)
-//line routes_gen.go:4486:1
+	/*line routes.conf:9:6*/ A1(ctx *runtime.Context) error // serves r1: DELETE /user_x/= (routes.conf:9:7), r1: GET /user_x/= (routes.conf:9:7), r1: HEAD /user_x/= (routes.conf:9:7)
+	/*line routes.conf:74:6*/ A10(ctx *runtime.Context) error // serves r10: OPTIONS /a-b/= (routes.conf:74:7), r10: PATCH /a-b/= (routes.conf:74:7)
+	/*line routes.conf:816:6*/ A116(ctx *runtime.Context, p0 string) error // serves r116: DELETE /ab:p0 (routes.conf:816:7), r116: POST /ab:p0 (routes.conf:816:7)
+	/*line routes.conf:824:6*/ A117(ctx *runtime.Context, p0 string, p1 string) error // serves r117: GET /:p0/a:p1 (routes.conf:824:7)
+	/*line routes.conf:831:10*/ A118(ctx *runtime.Context, p0 string, p1 string) error // serves r118: DELETE /:p0/a:p1/new (routes.conf:831:11), r118: OPTIONS /:p0/a:p1/new (routes.conf:831:11)
+	/*line routes.conf:845:14*/ A120(ctx *runtime.Context, p0 string, p1 string, p3 string, rest string) error // serves r120: GET /:p0/a:p1/abc/:p3/*rest (routes.conf:845:15), r120: PATCH /:p0/a:p1/abc/:p3/*rest (routes.conf:845:15)
+	/*line routes.conf:869:6*/ A123(ctx *runtime.Context, p1 string) error // serves r123: DELETE /42/:p1 (routes.conf:869:7), r123: GET /42/:p1 (routes.conf:869:7)
+	/*line routes.conf:878:10*/ A124(ctx *runtime.Context, p1 string) error // serves r124: POST /42/:p1/1/= (routes.conf:878:11)
+	/*line routes.conf:885:10*/ A125(ctx *runtime.Context, p1 string) error // serves r125: PATCH /42/:p1/1 (routes.conf:885:11)
+	/*line routes.conf:892:14*/ A126(ctx *runtime.Context, p1 string, p3 string) error // serves r126: PATCH /42/:p1/1/:p3/... (routes.conf:892:15)
+	/*line routes.conf:899:14*/ A127(ctx *runtime.Context, p1 string, p3 string, p4 string) error // serves r127: OPTIONS /42/:p1/1/user_:p3/:p4 (routes.conf:899:15)
+	/*line routes.conf:957:6*/ A135(ctx *runtime.Context, p0 string) error // serves r135: GET /a:p0 (routes.conf:957:7), r135: TRACE /a:p0 (routes.conf:957:7)
+	/*line routes.conf:963:10*/ A136(ctx *runtime.Context, p0 string) error // serves r136: GET /:p0/v1 (routes.conf:963:11)
+	/*line routes.conf:968:10*/ A137(ctx *runtime.Context, p0 string) error // serves r137: POST /a:p0/new (routes.conf:968:11)
+	/*line routes.conf:107:6*/ A14(ctx *runtime.Context, p0 string) error // serves r14: GET /a:p0/1 (routes.conf:107:7)
+	/*line routes.conf:1027:10*/ A145(ctx *runtime.Context, p0 string) error // serves r145: DELETE /a:p0/= (routes.conf:1027:11)
+	/*line routes.conf:1035:14*/ A146(ctx *runtime.Context, p0 string) error // serves r146: GET /a:p0/=/... (routes.conf:1035:15), r146: HEAD /a:p0/=/... (routes.conf:1035:15), r146: POST /a:p0/=/... (routes.conf:1035:15)
+	/*line routes.conf:1042:14*/ A147(ctx *runtime.Context, p0 string) error // serves r147: POST /a:p0/=/a/abc (routes.conf:1042:15)
+	/*line routes.conf:1048:14*/ A148(ctx *runtime.Context, p0 string, p3 string) error // serves r148: DELETE /a:p0/=/.../ab:p3 (routes.conf:1048:15), r148: WS /a:p0/=/.../ab:p3 (routes.conf:1048:15)
+	/*line routes.conf:113:10*/ A15(ctx *runtime.Context, p0 string, p2 string) error // serves r15: GET /a:p0/1/a:p2 (routes.conf:113:11), r15: POST /a:p0/1/a:p2 (routes.conf:113:11)
+	/*line routes.conf:118:14*/ A16(ctx *runtime.Context, p0 string, p2 string, rest string) error // serves r16: GET /a:p0/1/a:p2/.*rest (routes.conf:118:15), r16: POST /a:p0/1/a:p2/.*rest (routes.conf:118:15)
+	/*line routes.conf:1141:14*/ A162(ctx *runtime.Context, p0 string, p2 string, p3 string, p4 string) error // serves r162: GET /:p0/=/:p2/1:p3/:p4 (routes.conf:1141:15), r162: OPTIONS /:p0/=/:p2/1:p3/:p4 (routes.conf:1141:15)
+	/*line routes.conf:131:14*/ A18(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r18: GET /a:p0/1/a:p2/:p3 (routes.conf:131:15), r18: POST /a:p0/1/a:p2/:p3 (routes.conf:131:15)
+	/*line routes.conf:1292:6*/ A183(ctx *runtime.Context) error // serves r183: WS /.a (routes.conf:1292:7)
+	/*line routes.conf:1299:6*/ A184(ctx *runtime.Context) error // serves r184: HEAD /abc/@ (routes.conf:1299:7)
+	/*line routes.conf:1314:6*/ A186(ctx *runtime.Context) error // serves r186: GET /user_x/user_x (routes.conf:1314:7), r186: POST /user_x/user_x (routes.conf:1314:7)
+	/*line routes.conf:138:10*/ A19(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r19: CONNECT /a:p0/1/x.:p2/~:p3 (routes.conf:138:11)
+	/*line routes.conf:17:10*/ A2(ctx *runtime.Context, p2 string) error // serves r2: DELETE /user_x/=/:p2 (routes.conf:17:11), r2: PATCH /user_x/=/:p2 (routes.conf:17:11), r2: TRACE /user_x/=/:p2 (routes.conf:17:11)
+	/*line routes.conf:143:10*/ A20(ctx *runtime.Context, p0 string, rest string) error // serves r20: GET /a:p0/1/a/1*rest (routes.conf:143:11)
+	/*line routes.conf:1430:14*/ A203(ctx *runtime.Context, p2 string) error // serves r203: PUT /abc/v1/v:p2/v1/b (routes.conf:1430:15)
+	/*line routes.conf:1492:6*/ A212(ctx *runtime.Context) error // serves r212: CONNECT /a (routes.conf:1492:7), r212: OPTIONS /a (routes.conf:1492:7), r212: POST /a (routes.conf:1492:7)
+	/*line routes.conf:1500:6*/ A213(ctx *runtime.Context, p1 string) error // serves r213: POST /1/~:p1 (routes.conf:1500:7)
+	/*line routes.conf:1506:6*/ A214(ctx *runtime.Context, p0 string, rest string) error // serves r214: GET /a:p0/*rest (routes.conf:1506:7)
+	/*line routes.conf:1530:6*/ A217(ctx *runtime.Context) error // serves r217: CONNECT /x.y (routes.conf:1530:7)
+	/*line routes.conf:1538:6*/ A218(ctx *runtime.Context, rest string) error // serves r218: DELETE /*rest (routes.conf:1538:7)
+	/*line routes.conf:1549:6*/ A219(ctx *runtime.Context) error // serves r219: DELETE /a (routes.conf:1549:7), r219: PATCH /a (routes.conf:1549:7)
+	/*line routes.conf:1556:10*/ A220(ctx *runtime.Context, p2 string) error // serves r220: WS /a/~u/a:p2 (routes.conf:1556:11)
+	/*line routes.conf:1562:14*/ A221(ctx *runtime.Context, p2 string, p3 string) error // serves r221: GET /a/~u/a:p2/x.:p3/abc (routes.conf:1562:15), r221: TRACE /a/~u/a:p2/x.:p3/abc (routes.conf:1562:15)
+	/*line routes.conf:1568:14*/ A222(ctx *runtime.Context, p2 string, p3 string) error // serves r222: CONNECT /a/~u/a:p2/.:p3 (routes.conf:1568:15)
+	/*line routes.conf:1573:14*/ A223(ctx *runtime.Context, p2 string) error // serves r223: DELETE /a/~u/a:p2/= (routes.conf:1573:15), r223: GET /a/~u/a:p2/= (routes.conf:1573:15)
+	/*line routes.conf:1645:10*/ A233(ctx *runtime.Context, p1 string, p2 string) error // serves r233: CONNECT /a-b/x.:p1/v:p2 (routes.conf:1645:11)
+	/*line routes.conf:1653:14*/ A234(ctx *runtime.Context, p1 string, p2 string) error // serves r234: GET /a-b/x.:p1/v:p2 (routes.conf:1653:15), r234: OPTIONS /a-b/x.:p1/v:p2 (routes.conf:1653:15), r234: WS /a-b/x.:p1/v:p2 (routes.conf:1653:15)
+	/*line routes.conf:1657:14*/ A235(ctx *runtime.Context, p1 string, p2 string) error // serves r235: PUT /a-b/x.:p1/v:p2/users/abc (routes.conf:1657:15)
+	/*line routes.conf:1669:14*/ A237(ctx *runtime.Context, p1 string) error // serves r237: DELETE /a-b/:p1 (routes.conf:1669:15), r237: GET /a-b/:p1 (routes.conf:1669:15), r237: OPTIONS /a-b/:p1 (routes.conf:1669:15)
+	/*line routes.conf:1754:10*/ A249(ctx *runtime.Context, p0 string) error // serves r249: GET /user_:p0/a-b/42/= (routes.conf:1754:11), r249: PATCH /user_:p0/a-b/42/= (routes.conf:1754:11)
+	/*line routes.conf:1762:14*/ A250(ctx *runtime.Context) error // serves r250: GET /v1 (routes.conf:1762:15), r250: TRACE /v1 (routes.conf:1762:15)
+	/*line routes.conf:1768:14*/ A251(ctx *runtime.Context, p0 string) error // serves r251: GET /user_:p0/a-b/42/=/=/v1 (routes.conf:1768:15), r251: WS /user_:p0/a-b/42/=/=/v1 (routes.conf:1768:15)
+	/*line routes.conf:1774:14*/ A252(ctx *runtime.Context, p0 string, p4 string, p5 string) error // serves r252: DELETE /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1774:15), r252: GET /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1774:15)
+	/*line routes.conf:1807:14*/ A257(ctx *runtime.Context) error // serves r257: GET /x.y/1/1 (routes.conf:1807:15), r257: PUT /x.y/1/1 (routes.conf:1807:15)
+	/*line routes.conf:1831:6*/ A260(ctx *runtime.Context, p1 string) error // serves r260: OPTIONS /a/~:p1 (routes.conf:1831:7), r260: PUT /a/~:p1 (routes.conf:1831:7)
+	/*line routes.conf:1838:6*/ A261(ctx *runtime.Context, p0 string, rest string) error // serves r261: DELETE /~:p0/1*rest (routes.conf:1838:7), r261: GET /~:p0/1*rest (routes.conf:1838:7)
+	/*line routes.conf:1846:10*/ A262(ctx *runtime.Context, p0 string, rest string) error // serves r262: PUT /~:p0/1*rest (routes.conf:1846:11)
+	/*line routes.conf:1859:6*/ A264(ctx *runtime.Context) error // serves r264: GET / (routes.conf:1859:7), r264: PATCH / (routes.conf:1859:7)
+	/*line routes.conf:1899:6*/ A270(ctx *runtime.Context) error // serves r270: GET /@ (routes.conf:1899:7)
+	/*line routes.conf:1906:10*/ A271(ctx *runtime.Context, p2 string) error // serves r271: CONNECT /@/~u/:p2 (routes.conf:1906:11)
+	/*line routes.conf:1911:14*/ A272(ctx *runtime.Context, p2 string, p3 string) error // serves r272: DELETE /@/~u/:p2/user_:p3 (routes.conf:1911:15), r272: POST /@/~u/:p2/user_:p3 (routes.conf:1911:15)
+	/*line routes.conf:1919:10*/ A273(ctx *runtime.Context, p1 string) error // serves r273: HEAD /@/:p1 (routes.conf:1919:11)
+	/*line routes.conf:1924:10*/ A274(ctx *runtime.Context) error // serves r274: GET /42/.a (routes.conf:1924:11)
+	/*line routes.conf:1993:14*/ A284(ctx *runtime.Context, p4 string) error // serves r284: CONNECT /.../a-b/42/abc/:p4 (routes.conf:1993:15)
+	/*line routes.conf:203:6*/ A29(ctx *runtime.Context, p0 string) error // serves r29: OPTIONS /v:p0 (routes.conf:203:7), r29: PATCH /v:p0 (routes.conf:203:7), r29: POST /v:p0 (routes.conf:203:7)
+	/*line routes.conf:2047:14*/ A292(ctx *runtime.Context, p2 string, p4 string) error // serves r292: CONNECT /abc/~u/:p2/b/:p4 (routes.conf:2047:15), r292: DELETE /abc/~u/:p2/b/:p4 (routes.conf:2047:15)
+	/*line routes.conf:210:10*/ A30(ctx *runtime.Context, p0 string) error // serves r30: GET /v:p0/users (routes.conf:210:11)
+	/*line routes.conf:2135:6*/ A305(ctx *runtime.Context, p0 int64) error // serves r305: TRACE /~:p0 (routes.conf:2135:7), r305: WS /~:p0 (routes.conf:2135:7)
+	/*line routes.conf:2142:6*/ A306(ctx *runtime.Context) error // serves r306: CONNECT /b/users (routes.conf:2142:7)
+	/*line routes.conf:2150:10*/ A307(ctx *runtime.Context, p2 string) error // serves r307: POST /b/users/:p2/ab (routes.conf:2150:11)
+	/*line routes.conf:2155:14*/ A308(ctx *runtime.Context, p2 string, p4 string, p5 string) error // serves r308: GET /b/users/:p2/ab/:p4/:p5 (routes.conf:2155:15), r308: POST /b/users/:p2/ab/:p4/:p5 (routes.conf:2155:15)
+	/*line routes.conf:216:14*/ A31(ctx *runtime.Context, p0 string) error // serves r31: GET /v:p0/users/a (routes.conf:216:15)
+	/*line routes.conf:2182:10*/ A312(ctx *runtime.Context, rest string) error // serves r312: GET /b/users/*rest (routes.conf:2182:11), r312: HEAD /b/users/*rest (routes.conf:2182:11)
+	/*line routes.conf:2188:14*/ A313(ctx *runtime.Context, rest string) error // serves r313: PATCH /b/users/*rest (routes.conf:2188:15)
+	/*line routes.conf:2199:14*/ A315(ctx *runtime.Context, rest string) error // serves r315: DELETE /b/users/*rest (routes.conf:2199:15)
+	/*line routes.conf:222:14*/ A32(ctx *runtime.Context, p0 string, p2 string) error // serves r32: CONNECT /v:p0/users/.:p2/x.y (routes.conf:222:15), r32: GET /v:p0/users/.:p2/x.y (routes.conf:222:15), r32: TRACE /v:p0/users/.:p2/x.y (routes.conf:222:15)
+	/*line routes.conf:227:14*/ A33(ctx *runtime.Context, p0 string, p2 string) error // serves r33: CONNECT /v:p0/users/:p2 (routes.conf:227:15), r33: OPTIONS /v:p0/users/:p2 (routes.conf:227:15)
+	/*line routes.conf:233:14*/ A34(ctx *runtime.Context, p0 string, p3 string) error // serves r34: POST /v:p0/users/a-b/:p3 (routes.conf:233:15), r34: WS /v:p0/users/a-b/:p3 (routes.conf:233:15)
+	/*line routes.conf:2376:6*/ A341(ctx *runtime.Context, p0 string, p1 string) error // serves r341: GET /:p0/ab:p1 (routes.conf:2376:7), r341: HEAD /:p0/ab:p1 (routes.conf:2376:7), r341: WS /:p0/ab:p1 (routes.conf:2376:7)
+	/*line routes.conf:2384:6*/ A342(ctx *runtime.Context, p0 string) error // serves r342: HEAD /:p0 (routes.conf:2384:7)
+	/*line routes.conf:2421:10*/ A347(ctx *runtime.Context, p0 string) error // serves r347: GET /:p0/a/abc (routes.conf:2421:11), r347: PUT /:p0/a/abc (routes.conf:2421:11), r347: WS /:p0/a/abc (routes.conf:2421:11)
+	/*line routes.conf:2428:6*/ A348(ctx *runtime.Context, p0 string, p1 string) error // serves r348: DELETE /:p0/ab:p1 (routes.conf:2428:7), r348: PATCH /:p0/ab:p1 (routes.conf:2428:7)
+	/*line routes.conf:241:10*/ A35(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r35: HEAD /v:p0/:p1/a:p2 (routes.conf:241:11), r35: WS /v:p0/:p1/a:p2 (routes.conf:241:11)
+	/*line routes.conf:2442:10*/ A350(ctx *runtime.Context, p0 string, p1 string) error // serves r350: WS /:p0/:p1/a-b/b (routes.conf:2442:11)
+	/*line routes.conf:2448:14*/ A351(ctx *runtime.Context, p0 string, p1 string, p5 string) error // serves r351: CONNECT /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15), r351: TRACE /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15), r351: WS /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15)
+	/*line routes.conf:2453:14*/ A352(ctx *runtime.Context, p0 string) error // serves r352: CONNECT /user_:p0/= (routes.conf:2453:15), r352: WS /user_:p0/= (routes.conf:2453:15)
+	/*line routes.conf:2458:14*/ A353(ctx *runtime.Context, p0 string, p1 string) error // serves r353: GET /:p0/:p1/a-b/b/b (routes.conf:2458:15), r353: PUT /:p0/:p1/a-b/b/b (routes.conf:2458:15), r353: TRACE /:p0/:p1/a-b/b/b (routes.conf:2458:15)
+	/*line routes.conf:2475:6*/ A355(ctx *runtime.Context) error // serves r355: GET /abc (routes.conf:2475:7), r355: OPTIONS /abc (routes.conf:2475:7)
+	/*line routes.conf:247:14*/ A36(ctx *runtime.Context, p0 string, p1 string, p2 string) error // serves r36: GET /v:p0/:p1/a:p2 (routes.conf:247:15)
+	/*line routes.conf:2532:6*/ A364(ctx *runtime.Context) error // serves r364: PUT /a-b (routes.conf:2532:7)
+	/*line routes.conf:2539:10*/ A365(ctx *runtime.Context, p1 string) error // serves r365: DELETE /a-b/:p1/.a (routes.conf:2539:11), r365: TRACE /a-b/:p1/.a (routes.conf:2539:11)
+	/*line routes.conf:254:10*/ A37(ctx *runtime.Context, p0 string) error // serves r37: OPTIONS /v:p0/a (routes.conf:254:11), r37: PUT /v:p0/a (routes.conf:254:11)
+	/*line routes.conf:2583:6*/ A372(ctx *runtime.Context) error // serves r372: CONNECT /@ (routes.conf:2583:7)
+	/*line routes.conf:2591:6*/ A373(ctx *runtime.Context, p1 string) error // serves r373: DELETE /1/:p1 (routes.conf:2591:7)
+	/*line routes.conf:2597:6*/ A374(ctx *runtime.Context) error // serves r374: GET /users (routes.conf:2597:7), r374: OPTIONS /users (routes.conf:2597:7)
+	/*line routes.conf:2603:10*/ A375(ctx *runtime.Context, p1 string) error // serves r375: CONNECT /users/:p1/1 (routes.conf:2603:11), r375: GET /users/:p1/1 (routes.conf:2603:11)
+	/*line routes.conf:2609:14*/ A376(ctx *runtime.Context, p1 string, p4 string) error // serves r376: GET /users/:p1/1/=/a:p4 (routes.conf:2609:15), r376: PUT /users/:p1/1/=/a:p4 (routes.conf:2609:15)
+	/*line routes.conf:259:10*/ A38(ctx *runtime.Context, p0 string) error // serves r38: GET /:p0 (routes.conf:259:11)
+	/*line routes.conf:266:14*/ A39(ctx *runtime.Context, p0 string, p2 string) error // serves r39: PATCH /:p0/42/:p2 (routes.conf:266:15)
+	/*line routes.conf:2719:6*/ A391(ctx *runtime.Context) error // serves r391: POST /@ (routes.conf:2719:7)
+	/*line routes.conf:31:14*/ A4(ctx *runtime.Context, p2 string) error // serves r4: GET /user_x/=/:p2/user_x (routes.conf:31:15), r4: POST /user_x/=/:p2/user_x (routes.conf:31:15)
+	/*line routes.conf:273:14*/ A40(ctx *runtime.Context, p0 string, p1 string) error // serves r40: PUT /:p0/~:p1/@ (routes.conf:273:15)
+	/*line routes.conf:2789:6*/ A401(ctx *runtime.Context, p0 string, p1 string) error // serves r401: GET /ab:p0/:p1 (routes.conf:2789:7)
+	/*line routes.conf:2797:10*/ A402(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r402: CONNECT /ab:p0/:p1/a/a:p3 (routes.conf:2797:11), r402: WS /ab:p0/:p1/a/a:p3 (routes.conf:2797:11)
+	/*line routes.conf:2804:10*/ A403(ctx *runtime.Context, p0 string, p1 string, rest string) error // serves r403: DELETE /ab:p0/:p1/=/*rest (routes.conf:2804:11), r403: GET /ab:p0/:p1/=/*rest (routes.conf:2804:11), r403: OPTIONS /ab:p0/:p1/=/*rest (routes.conf:2804:11)
+	/*line routes.conf:2811:10*/ A404(ctx *runtime.Context, p0 string, p1 string) error // serves r404: GET /ab:p0/:p1/.../a (routes.conf:2811:11), r404: HEAD /ab:p0/:p1/.../a (routes.conf:2811:11)
+	/*line routes.conf:2817:10*/ A405(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r405: GET /ab:p0/:p1/:p2/v:p3 (routes.conf:2817:11)
+	/*line routes.conf:2857:14*/ A411(ctx *runtime.Context, p1 string, rest string) error // serves r411: PATCH /42/:p1/*rest (routes.conf:2857:15)
+	/*line routes.conf:2909:6*/ A418(ctx *runtime.Context) error // serves r418: OPTIONS /a/user_x (routes.conf:2909:7), r418: POST /a/user_x (routes.conf:2909:7)
+	/*line routes.conf:287:14*/ A42(ctx *runtime.Context, p0 string) error // serves r42: GET /:p0/v1/ab (routes.conf:287:15)
+	/*line routes.conf:2935:14*/ A422(ctx *runtime.Context, p1 string, p3 string) error // serves r422: GET /b/1:p1/.a/:p3/= (routes.conf:2935:15)
+	/*line routes.conf:2992:14*/ A430(ctx *runtime.Context) error // serves r430: PATCH /new/x.y (routes.conf:2992:15)
+	/*line routes.conf:3096:6*/ A445(ctx *runtime.Context) error // serves r445: PUT / (routes.conf:3096:7)
+	/*line routes.conf:3103:10*/ A446(ctx *runtime.Context, p0 string, p1 string) error // serves r446: CONNECT /v:p0/user_:p1 (routes.conf:3103:11)
+	/*line routes.conf:3135:6*/ A450(ctx *runtime.Context, p0 string, p1 string) error // serves r450: GET /user_:p0/1:p1 (routes.conf:3135:7), r450: WS /user_:p0/1:p1 (routes.conf:3135:7)
+	/*line routes.conf:3143:10*/ A451(ctx *runtime.Context, p0 string, p1 string) error // serves r451: OPTIONS /user_:p0/1:p1 (routes.conf:3143:11)
+	/*line routes.conf:3148:14*/ A452(ctx *runtime.Context, p0 string, p1 string) error // serves r452: CONNECT /user_:p0/1:p1/@ (routes.conf:3148:15), r452: GET /user_:p0/1:p1/@ (routes.conf:3148:15), r452: POST /user_:p0/1:p1/@ (routes.conf:3148:15)
+	/*line routes.conf:3155:10*/ A453(ctx *runtime.Context, p0 string, p1 string) error // serves r453: HEAD /user_:p0/1:p1 (routes.conf:3155:11), r453: POST /user_:p0/1:p1 (routes.conf:3155:11)
+	/*line routes.conf:3161:14*/ A454(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r454: DELETE /user_:p0/1:p1/@/:p3 (routes.conf:3161:15), r454: GET /user_:p0/1:p1/@/:p3 (routes.conf:3161:15)
+	/*line routes.conf:3167:14*/ A455(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r455: GET /user_:p0/1:p1/=/:p3 (routes.conf:3167:15)
+	/*line routes.conf:3173:14*/ A456(ctx *runtime.Context, p0 string, p1 string) error // serves r456: PUT /user_:p0/1:p1/b/v1 (routes.conf:3173:15), r456: TRACE /user_:p0/1:p1/b/v1 (routes.conf:3173:15)
+	/*line routes.conf:3179:14*/ A457(ctx *runtime.Context, p0 string, p1 string, p2 string, p3 string) error // serves r457: GET /user_:p0/1:p1/:p2/x.:p3 (routes.conf:3179:15)
+	/*line routes.conf:3188:10*/ A458(ctx *runtime.Context, p0 string, p1 string, p3 string) error // serves r458: CONNECT /user_:p0/1:p1/new/:p3 (routes.conf:3188:11), r458: DELETE /user_:p0/1:p1/new/:p3 (routes.conf:3188:11)
+	/*line routes.conf:3194:10*/ A459(ctx *runtime.Context, p0 string, p1 string) error // serves r459: GET /user_:p0/1:p1/new/b (routes.conf:3194:11)
+	/*line routes.conf:3411:6*/ A491(ctx *runtime.Context) error // serves r491: TRACE /users (routes.conf:3411:7), r491: WS /users (routes.conf:3411:7)
+	/*line routes.conf:3418:10*/ A492(ctx *runtime.Context, rest string) error // serves r492: GET /ab/*rest (routes.conf:3418:11), r492: OPTIONS /ab/*rest (routes.conf:3418:11)
+	/*line routes.conf:3426:14*/ A493(ctx *runtime.Context, rest string) error // serves r493: PUT /ab/*rest (routes.conf:3426:15)
+	/*line routes.conf:3440:10*/ A495(ctx *runtime.Context, p1 string) error // serves r495: CONNECT /users/~:p1 (routes.conf:3440:11), r495: GET /users/~:p1 (routes.conf:3440:11), r495: WS /users/~:p1 (routes.conf:3440:11)
+	/*line routes.conf:3450:6*/ A496(ctx *runtime.Context, rest string) error // serves r496: GET /.../*rest (routes.conf:3450:7), r496: HEAD /.../*rest (routes.conf:3450:7), r496: POST /.../*rest (routes.conf:3450:7)
+	/*line routes.conf:3456:10*/ A497(ctx *runtime.Context, rest string) error // serves r497: OPTIONS /.../*rest (routes.conf:3456:11)
+	/*line routes.conf:3460:14*/ A498(ctx *runtime.Context, rest string) error // serves r498: DELETE /.../*rest (routes.conf:3460:15)
+	/*line routes.conf:3467:14*/ A499(ctx *runtime.Context, rest string) error // serves r499: PUT /.../*rest (routes.conf:3467:15)
+	/*line routes.conf:3474:10*/ A500(ctx *runtime.Context, rest string) error // serves r500: PATCH /.../*rest (routes.conf:3474:11)
+	/*line routes.conf:370:6*/ A54(ctx *runtime.Context, p0 string) error // serves r54: CONNECT /.:p0/a (routes.conf:370:7), r54: GET /.:p0/a (routes.conf:370:7)
+	/*line routes.conf:385:14*/ A56(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r56: TRACE /.:p0/a/ab/x.:p3/a-b/*rest (routes.conf:385:15)
+	/*line routes.conf:400:10*/ A58(ctx *runtime.Context, p0 string, p2 string) error // serves r58: CONNECT /.:p0/a/ab:p2 (routes.conf:400:11), r58: GET /.:p0/a/ab:p2 (routes.conf:400:11)
+	/*line routes.conf:405:14*/ A59(ctx *runtime.Context, p0 string, p2 string, p3 string) error // serves r59: GET /.:p0/a/ab:p2/:p3/user_x (routes.conf:405:15)
+	/*line routes.conf:41:14*/ A6(ctx *runtime.Context, p2 string, p3 string) error // serves r6: GET /user_x/=/:p2/:p3 (routes.conf:41:15), r6: TRACE /user_x/=/:p2/:p3 (routes.conf:41:15)
+	/*line routes.conf:411:14*/ A60(ctx *runtime.Context, p0 string, p2 string, p4 string) error // serves r60: GET /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15), r60: PUT /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15), r60: TRACE /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15)
+	/*line routes.conf:417:14*/ A61(ctx *runtime.Context, p0 string, p2 string, rest string) error // serves r61: CONNECT /.:p0/a/ab:p2/*rest (routes.conf:417:15), r61: HEAD /.:p0/a/ab:p2/*rest (routes.conf:417:15)
+	/*line routes.conf:433:10*/ A63(ctx *runtime.Context, p0 int64, p1 string) error // serves r63: GET /:p0/:p1 (routes.conf:433:11), r63: HEAD /:p0/:p1 (routes.conf:433:11), r63: POST /:p0/:p1 (routes.conf:433:11)
+	/*line routes.conf:493:6*/ A71(ctx *runtime.Context) error // serves r71: PUT /42 (routes.conf:493:7)
+	/*line routes.conf:508:10*/ A73(ctx *runtime.Context, p1 string, p2 string) error // serves r73: DELETE /42/:p1/:p2 (routes.conf:508:11), r73: GET /42/:p1/:p2 (routes.conf:508:11), r73: TRACE /42/:p1/:p2 (routes.conf:508:11)
+	/*line routes.conf:513:14*/ A74(ctx *runtime.Context, p1 string, p2 string, rest string) error // serves r74: POST /42/:p1/:p2/x.y/*rest (routes.conf:513:15), r74: TRACE /42/:p1/:p2/x.y/*rest (routes.conf:513:15), r74: WS /42/:p1/:p2/x.y/*rest (routes.conf:513:15)
+	/*line routes.conf:522:14*/ A75(ctx *runtime.Context, p1 string, p2 string, p4 string) error // serves r75: PUT /42/:p1/:p2/x.y/:p4 (routes.conf:522:15), r75: WS /42/:p1/:p2/x.y/:p4 (routes.conf:522:15)
+	/*line routes.conf:539:6*/ A77(ctx *runtime.Context) error // serves r77: GET /a-b/1 (routes.conf:539:7), r77: WS /a-b/1 (routes.conf:539:7)
+	/*line routes.conf:546:6*/ A78(ctx *runtime.Context, p0 string) error // serves r78: GET /~:p0 (routes.conf:546:7)
+	/*line routes.conf:553:10*/ A79(ctx *runtime.Context, p0 string) error // serves r79: POST /ab:p0/abc (routes.conf:553:11), r79: TRACE /ab:p0/abc (routes.conf:553:11)
+	/*line routes.conf:60:6*/ A8(ctx *runtime.Context, rest string) error // serves r8: GET /*rest (routes.conf:60:7)
+	/*line routes.conf:560:6*/ A80(ctx *runtime.Context, p1 string) error // serves r80: PATCH /~u/:p1 (routes.conf:560:7)
+	/*line routes.conf:641:14*/ A92(ctx *runtime.Context, p1 string, p2 string, p3 string) error // serves r92: GET /.../:p1/:p2/:p3 (routes.conf:641:15), r92: PUT /.../:p1/:p2/:p3 (routes.conf:641:15)
+	/*line routes.conf:653:6*/ A93(ctx *runtime.Context, p0 string) error // serves r93: DELETE /.:p0 (routes.conf:653:7), r93: PATCH /.:p0 (routes.conf:653:7)
+	/*line routes.conf:660:10*/ A94(ctx *runtime.Context, p0 string) error // serves r94: DELETE /.:p0/a (routes.conf:660:11)
+	/*line routes.conf:665:14*/ A95(ctx *runtime.Context, p0 string, p2 string) error // serves r95: GET /.:p0/a/:p2 (routes.conf:665:15)
+	/*line routes.conf:674:14*/ A96(ctx *runtime.Context, p0 string, rest string) error // serves r96: GET /.:p0/a/v1/*rest (routes.conf:674:15), r96: OPTIONS /.:p0/a/v1/*rest (routes.conf:674:15)
+	/*line routes.conf:681:14*/ A97(ctx *runtime.Context, p0 string) error // serves r97: HEAD /.:p0/a (routes.conf:681:15)
 }
+
+//line routes_gen.go:3992:1
 
 // SocketController holds the actions of controller "Socket".
 type SocketController interface {
-//line routes.conf:1464:6
-	A208(ctx *runtime.Context, p0 string) error // serves r208: WS /:p0 (routes.conf:1464:7)
-//line routes.conf:2648:14
-	A381(ctx *runtime.Context, rest string) error // serves r381: WS /=/.a/~*rest (routes.conf:2648:15)
-//line routes.conf:500:10
-	A72(ctx *runtime.Context, p1 string, p2 string) error // serves r72: WS /42/:p1/:p2 (routes.conf:500:11)
-//line routes.conf:688:10
-	A98(ctx *runtime.Context, p0 string) error // serves r98: WS /.:p0/user_x/@ (routes.conf:688:11)
-//line routes.conf:697:14
-	A99(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r99: OPTIONS /.:p0/user_x/@/:p3/:p4 (routes.conf:697:15)
-//line routes_gen.go:4501:1
+	/*line routes.conf:1464:6*/ A208(ctx *runtime.Context, p0 string) error // serves r208: WS /:p0 (routes.conf:1464:7)
+	/*line routes.conf:2648:14*/ A381(ctx *runtime.Context, rest string) error // serves r381: WS /=/.a/~*rest (routes.conf:2648:15)
+	/*line routes.conf:500:10*/ A72(ctx *runtime.Context, p1 string, p2 string) error // serves r72: WS /42/:p1/:p2 (routes.conf:500:11)
+	/*line routes.conf:688:10*/ A98(ctx *runtime.Context, p0 string) error // serves r98: WS /.:p0/user_x/@ (routes.conf:688:11)
+	/*line routes.conf:697:14*/ A99(ctx *runtime.Context, p0 string, p3 string, p4 string) error // serves r99: OPTIONS /.:p0/user_x/@/:p3/:p4 (routes.conf:697:15)
 }
+
+//line routes_gen.go:4003:1
 
 // R386 returns the URL of route "r386": / (routes.conf:2684:7).
 //
@@ -4507,7 +4008,7 @@ func (u *URLBuilder) R386() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:4511:1
+//line routes_gen.go:4012:1
 
 // R242 returns the URL of route "r242": / (routes.conf:1709:7).
 //
@@ -4516,7 +4017,7 @@ func (u *URLBuilder) R242() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:4520:1
+//line routes_gen.go:4021:1
 
 // R264 returns the URL of route "r264": / (routes.conf:1859:7).
 //
@@ -4525,7 +4026,7 @@ func (u *URLBuilder) R264() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:4529:1
+//line routes_gen.go:4030:1
 
 // R445 returns the URL of route "r445": / (routes.conf:3096:7).
 //
@@ -4534,7 +4035,7 @@ func (u *URLBuilder) R445() string {
 	return routegenHelperURL(u, 4)
 }
 
-//line routes_gen.go:4538:1
+//line routes_gen.go:4039:1
 
 // R12 returns the URL of route "r12": /*rest (routes.conf:91:7).
 //
@@ -4543,7 +4044,7 @@ func (u *URLBuilder) R12(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 6, rest)
 }
 
-//line routes_gen.go:4547:1
+//line routes_gen.go:4048:1
 
 // R218 returns the URL of route "r218": /*rest (routes.conf:1538:7).
 //
@@ -4552,7 +4053,7 @@ func (u *URLBuilder) R218(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 7, rest)
 }
 
-//line routes_gen.go:4556:1
+//line routes_gen.go:4057:1
 
 // R8 returns the URL of route "r8": /*rest (routes.conf:60:7).
 //
@@ -4561,7 +4062,7 @@ func (u *URLBuilder) R8(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 8, rest)
 }
 
-//line routes_gen.go:4565:1
+//line routes_gen.go:4066:1
 
 // R50 returns the URL of route "r50": /*rest (routes.conf:344:15).
 //
@@ -4570,7 +4071,7 @@ func (u *URLBuilder) R50(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 9, rest)
 }
 
-//line routes_gen.go:4574:1
+//line routes_gen.go:4075:1
 
 // R49 returns the URL of route "r49": /*rest (routes.conf:340:11).
 //
@@ -4579,7 +4080,7 @@ func (u *URLBuilder) R49(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 10, rest)
 }
 
-//line routes_gen.go:4583:1
+//line routes_gen.go:4084:1
 
 // R52 returns the URL of route "r52": /*rest (routes.conf:357:15).
 //
@@ -4588,7 +4089,7 @@ func (u *URLBuilder) R52(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 11, rest)
 }
 
-//line routes_gen.go:4592:1
+//line routes_gen.go:4093:1
 
 // R48 returns the URL of route "r48": /*rest (routes.conf:333:7).
 //
@@ -4597,7 +4098,7 @@ func (u *URLBuilder) R48(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 12, rest)
 }
 
-//line routes_gen.go:4601:1
+//line routes_gen.go:4102:1
 
 // R53 returns the URL of route "r53": /*rest (routes.conf:361:15).
 //
@@ -4606,7 +4107,7 @@ func (u *URLBuilder) R53(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 13, rest)
 }
 
-//line routes_gen.go:4610:1
+//line routes_gen.go:4111:1
 
 // R51 returns the URL of route "r51": /*rest (routes.conf:353:11).
 //
@@ -4615,7 +4116,7 @@ func (u *URLBuilder) R51(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 14, rest)
 }
 
-//line routes_gen.go:4619:1
+//line routes_gen.go:4120:1
 
 // R477 returns the URL of route "r477": /... (routes.conf:3312:7).
 //
@@ -4624,7 +4125,7 @@ func (u *URLBuilder) R477() string {
 	return routegenHelperURL(u, 15)
 }
 
-//line routes_gen.go:4628:1
+//line routes_gen.go:4129:1
 
 // R76 returns the URL of route "r76": /... (routes.conf:531:7).
 //
@@ -4633,7 +4134,7 @@ func (u *URLBuilder) R76() string {
 	return routegenHelperURL(u, 16)
 }
 
-//line routes_gen.go:4637:1
+//line routes_gen.go:4138:1
 
 // R498 returns the URL of route "r498": /.../*rest (routes.conf:3460:15).
 //
@@ -4642,7 +4143,7 @@ func (u *URLBuilder) R498(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 18, rest)
 }
 
-//line routes_gen.go:4646:1
+//line routes_gen.go:4147:1
 
 // R496 returns the URL of route "r496": /.../*rest (routes.conf:3450:7).
 //
@@ -4651,7 +4152,7 @@ func (u *URLBuilder) R496(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 19, rest)
 }
 
-//line routes_gen.go:4655:1
+//line routes_gen.go:4156:1
 
 // R497 returns the URL of route "r497": /.../*rest (routes.conf:3456:11).
 //
@@ -4660,7 +4161,7 @@ func (u *URLBuilder) R497(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 21, rest)
 }
 
-//line routes_gen.go:4664:1
+//line routes_gen.go:4165:1
 
 // R500 returns the URL of route "r500": /.../*rest (routes.conf:3474:11).
 //
@@ -4669,7 +4170,7 @@ func (u *URLBuilder) R500(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 22, rest)
 }
 
-//line routes_gen.go:4673:1
+//line routes_gen.go:4174:1
 
 // R499 returns the URL of route "r499": /.../*rest (routes.conf:3467:15).
 //
@@ -4678,7 +4179,7 @@ func (u *URLBuilder) R499(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 24, rest)
 }
 
-//line routes_gen.go:4682:1
+//line routes_gen.go:4183:1
 
 // R478 returns the URL of route "r478": /.../.:p1 (routes.conf:3319:11).
 //
@@ -4687,7 +4188,7 @@ func (u *URLBuilder) R478(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 25, p1)
 }
 
-//line routes_gen.go:4691:1
+//line routes_gen.go:4192:1
 
 // R479 returns the URL of route "r479": /.../.:p1/users (routes.conf:3324:15).
 //
@@ -4696,7 +4197,7 @@ func (u *URLBuilder) R479(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 27, p1)
 }
 
-//line routes_gen.go:4700:1
+//line routes_gen.go:4201:1
 
 // R423 returns the URL of route "r423": /.../.a (routes.conf:2945:7).
 //
@@ -4705,7 +4206,7 @@ func (u *URLBuilder) R423() string {
 	return routegenHelperURL(u, 30)
 }
 
-//line routes_gen.go:4709:1
+//line routes_gen.go:4210:1
 
 // R485 returns the URL of route "r485": /.../.a/v:p2 (routes.conf:3365:11).
 //
@@ -4714,7 +4215,7 @@ func (u *URLBuilder) R485(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 33, p2)
 }
 
-//line routes_gen.go:4718:1
+//line routes_gen.go:4219:1
 
 // R486 returns the URL of route "r486": /.../.a/v:p2/:p3/~u (routes.conf:3371:15).
 //
@@ -4723,7 +4224,7 @@ func (u *URLBuilder) R486(p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 35, p2, p3)
 }
 
-//line routes_gen.go:4727:1
+//line routes_gen.go:4228:1
 
 // R85 returns the URL of route "r85": /.../:p1 (routes.conf:596:7).
 //
@@ -4732,7 +4233,7 @@ func (u *URLBuilder) R85(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 37, p1)
 }
 
-//line routes_gen.go:4736:1
+//line routes_gen.go:4237:1
 
 // R88 returns the URL of route "r88": /.../:p1 (routes.conf:616:11).
 //
@@ -4741,7 +4242,7 @@ func (u *URLBuilder) R88(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 39, p1)
 }
 
-//line routes_gen.go:4745:1
+//line routes_gen.go:4246:1
 
 // R90 returns the URL of route "r90": /.../:p1 (routes.conf:630:15).
 //
@@ -4750,7 +4251,7 @@ func (u *URLBuilder) R90(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 40, p1)
 }
 
-//line routes_gen.go:4754:1
+//line routes_gen.go:4255:1
 
 // R89 returns the URL of route "r89": /.../:p1/*rest (routes.conf:621:15).
 //
@@ -4759,7 +4260,7 @@ func (u *URLBuilder) R89(p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 41, p1, rest)
 }
 
-//line routes_gen.go:4763:1
+//line routes_gen.go:4264:1
 
 // R91 returns the URL of route "r91": /.../:p1/.a (routes.conf:635:15).
 //
@@ -4768,7 +4269,7 @@ func (u *URLBuilder) R91(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 42, p1)
 }
 
-//line routes_gen.go:4772:1
+//line routes_gen.go:4273:1
 
 // R92 returns the URL of route "r92": /.../:p1/:p2/:p3 (routes.conf:641:15).
 //
@@ -4777,7 +4278,7 @@ func (u *URLBuilder) R92(p1 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 43, p1, p2, p3)
 }
 
-//line routes_gen.go:4781:1
+//line routes_gen.go:4282:1
 
 // R86 returns the URL of route "r86": /.../:p1/@ (routes.conf:604:11).
 //
@@ -4786,7 +4287,7 @@ func (u *URLBuilder) R86(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 45, p1)
 }
 
-//line routes_gen.go:4790:1
+//line routes_gen.go:4291:1
 
 // R87 returns the URL of route "r87": /.../:p1/~:p2/v:p3 (routes.conf:610:11).
 //
@@ -4795,7 +4296,7 @@ func (u *URLBuilder) R87(p1 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 48, p1, p2, p3)
 }
 
-//line routes_gen.go:4799:1
+//line routes_gen.go:4300:1
 
 // R276 returns the URL of route "r276": /.../a-b (routes.conf:1939:7).
 //
@@ -4804,7 +4305,7 @@ func (u *URLBuilder) R276() string {
 	return routegenHelperURL(u, 49)
 }
 
-//line routes_gen.go:4808:1
+//line routes_gen.go:4309:1
 
 // R281 returns the URL of route "r281": /.../a-b/42/abc (routes.conf:1974:11).
 //
@@ -4813,7 +4314,7 @@ func (u *URLBuilder) R281() string {
 	return routegenHelperURL(u, 51)
 }
 
-//line routes_gen.go:4817:1
+//line routes_gen.go:4318:1
 
 // R282 returns the URL of route "r282": /.../a-b/42/abc (routes.conf:1982:15).
 //
@@ -4822,7 +4323,7 @@ func (u *URLBuilder) R282() string {
 	return routegenHelperURL(u, 53)
 }
 
-//line routes_gen.go:4826:1
+//line routes_gen.go:4327:1
 
 // R284 returns the URL of route "r284": /.../a-b/42/abc/:p4 (routes.conf:1993:15).
 //
@@ -4831,7 +4332,7 @@ func (u *URLBuilder) R284(p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 54, p4)
 }
 
-//line routes_gen.go:4835:1
+//line routes_gen.go:4336:1
 
 // R283 returns the URL of route "r283": /.../a-b/42/abc/user_x (routes.conf:1987:15).
 //
@@ -4840,7 +4341,7 @@ func (u *URLBuilder) R283() string {
 	return routegenHelperURL(u, 55)
 }
 
-//line routes_gen.go:4844:1
+//line routes_gen.go:4345:1
 
 // R280 returns the URL of route "r280": /.../a-b/:p2/user_x (routes.conf:1968:11).
 //
@@ -4849,7 +4350,7 @@ func (u *URLBuilder) R280(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 56, p2)
 }
 
-//line routes_gen.go:4853:1
+//line routes_gen.go:4354:1
 
 // R277 returns the URL of route "r277": /.../a-b/user_:p2/:p3 (routes.conf:1946:11).
 //
@@ -4858,7 +4359,7 @@ func (u *URLBuilder) R277(p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 57, p2, p3)
 }
 
-//line routes_gen.go:4862:1
+//line routes_gen.go:4363:1
 
 // R278 returns the URL of route "r278": /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1952:15).
 //
@@ -4867,7 +4368,7 @@ func (u *URLBuilder) R278(p2 string, p3 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 58, p2, p3, rest)
 }
 
-//line routes_gen.go:4871:1
+//line routes_gen.go:4372:1
 
 // R279 returns the URL of route "r279": /.../a-b/user_:p2/:p3/.a/.*rest (routes.conf:1958:15).
 //
@@ -4876,7 +4377,7 @@ func (u *URLBuilder) R279(p2 string, p3 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 59, p2, p3, rest)
 }
 
-//line routes_gen.go:4880:1
+//line routes_gen.go:4381:1
 
 // R480 returns the URL of route "r480": /.../a/42 (routes.conf:3335:11).
 //
@@ -4885,7 +4386,7 @@ func (u *URLBuilder) R480() string {
 	return routegenHelperURL(u, 61)
 }
 
-//line routes_gen.go:4889:1
+//line routes_gen.go:4390:1
 
 // R481 returns the URL of route "r481": /.../a/v1 (routes.conf:3341:11).
 //
@@ -4894,7 +4395,7 @@ func (u *URLBuilder) R481() string {
 	return routegenHelperURL(u, 64)
 }
 
-//line routes_gen.go:4898:1
+//line routes_gen.go:4399:1
 
 // R484 returns the URL of route "r484": /.../a/v1 (routes.conf:3358:15).
 //
@@ -4903,7 +4404,7 @@ func (u *URLBuilder) R484() string {
 	return routegenHelperURL(u, 65)
 }
 
-//line routes_gen.go:4907:1
+//line routes_gen.go:4408:1
 
 // R483 returns the URL of route "r483": /.../a/v1/:p3 (routes.conf:3353:15).
 //
@@ -4912,7 +4413,7 @@ func (u *URLBuilder) R483(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 67, p3)
 }
 
-//line routes_gen.go:4916:1
+//line routes_gen.go:4417:1
 
 // R482 returns the URL of route "r482": /.../a/v1/:p3 (routes.conf:3347:15).
 //
@@ -4921,7 +4422,7 @@ func (u *URLBuilder) R482(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 68, p3)
 }
 
-//line routes_gen.go:4925:1
+//line routes_gen.go:4426:1
 
 // R93 returns the URL of route "r93": /.:p0 (routes.conf:653:7).
 //
@@ -4930,7 +4431,7 @@ func (u *URLBuilder) R93(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 69, p0)
 }
 
-//line routes_gen.go:4934:1
+//line routes_gen.go:4435:1
 
 // R354 returns the URL of route "r354": /.:p0 (routes.conf:2468:7).
 //
@@ -4939,7 +4440,7 @@ func (u *URLBuilder) R354(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 70, p0)
 }
 
-//line routes_gen.go:4943:1
+//line routes_gen.go:4444:1
 
 // R384 returns the URL of route "r384": /.:p0 (routes.conf:2671:7).
 //
@@ -4948,7 +4449,7 @@ func (u *URLBuilder) R384(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 71, p0)
 }
 
-//line routes_gen.go:4952:1
+//line routes_gen.go:4453:1
 
 // R197 returns the URL of route "r197": /.:p0 (routes.conf:1388:7).
 //
@@ -4957,7 +4458,7 @@ func (u *URLBuilder) R197(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 72, p0)
 }
 
-//line routes_gen.go:4961:1
+//line routes_gen.go:4462:1
 
 // R54 returns the URL of route "r54": /.:p0/a (routes.conf:370:7).
 //
@@ -4966,7 +4467,7 @@ func (u *URLBuilder) R54(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 75, p0)
 }
 
-//line routes_gen.go:4970:1
+//line routes_gen.go:4471:1
 
 // R94 returns the URL of route "r94": /.:p0/a (routes.conf:660:11).
 //
@@ -4975,7 +4476,7 @@ func (u *URLBuilder) R94(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 76, p0)
 }
 
-//line routes_gen.go:4979:1
+//line routes_gen.go:4480:1
 
 // R97 returns the URL of route "r97": /.:p0/a (routes.conf:681:15).
 //
@@ -4984,7 +4485,7 @@ func (u *URLBuilder) R97(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 78, p0)
 }
 
-//line routes_gen.go:4988:1
+//line routes_gen.go:4489:1
 
 // R198 returns the URL of route "r198": /.:p0/a/42 (routes.conf:1394:11).
 //
@@ -4993,7 +4494,7 @@ func (u *URLBuilder) R198(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 79, p0)
 }
 
-//line routes_gen.go:4997:1
+//line routes_gen.go:4498:1
 
 // R95 returns the URL of route "r95": /.:p0/a/:p2 (routes.conf:665:15).
 //
@@ -5002,7 +4503,7 @@ func (u *URLBuilder) R95(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 82, p0, p2)
 }
 
-//line routes_gen.go:5006:1
+//line routes_gen.go:4507:1
 
 // R55 returns the URL of route "r55": /.:p0/a/ab/x.:p3 (routes.conf:377:11).
 //
@@ -5011,7 +4512,7 @@ func (u *URLBuilder) R55(p0 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 83, p0, p3)
 }
 
-//line routes_gen.go:5015:1
+//line routes_gen.go:4516:1
 
 // R57 returns the URL of route "r57": /.:p0/a/ab/x.:p3/42 (routes.conf:392:15).
 //
@@ -5020,7 +4521,7 @@ func (u *URLBuilder) R57(p0 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 85, p0, p3)
 }
 
-//line routes_gen.go:5024:1
+//line routes_gen.go:4525:1
 
 // R56 returns the URL of route "r56": /.:p0/a/ab/x.:p3/a-b/*rest (routes.conf:385:15).
 //
@@ -5029,7 +4530,7 @@ func (u *URLBuilder) R56(p0 string, p3 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 86, p0, p3, rest)
 }
 
-//line routes_gen.go:5033:1
+//line routes_gen.go:4534:1
 
 // R58 returns the URL of route "r58": /.:p0/a/ab:p2 (routes.conf:400:11).
 //
@@ -5038,7 +4539,7 @@ func (u *URLBuilder) R58(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 87, p0, p2)
 }
 
-//line routes_gen.go:5042:1
+//line routes_gen.go:4543:1
 
 // R61 returns the URL of route "r61": /.:p0/a/ab:p2/*rest (routes.conf:417:15).
 //
@@ -5047,7 +4548,7 @@ func (u *URLBuilder) R61(p0 string, p2 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 89, p0, p2, rest)
 }
 
-//line routes_gen.go:5051:1
+//line routes_gen.go:4552:1
 
 // R60 returns the URL of route "r60": /.:p0/a/ab:p2/.../:p4 (routes.conf:411:15).
 //
@@ -5056,7 +4557,7 @@ func (u *URLBuilder) R60(p0 string, p2 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 91, p0, p2, p4)
 }
 
-//line routes_gen.go:5060:1
+//line routes_gen.go:4561:1
 
 // R59 returns the URL of route "r59": /.:p0/a/ab:p2/:p3/user_x (routes.conf:405:15).
 //
@@ -5065,7 +4566,7 @@ func (u *URLBuilder) R59(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 94, p0, p2, p3)
 }
 
-//line routes_gen.go:5069:1
+//line routes_gen.go:4570:1
 
 // R96 returns the URL of route "r96": /.:p0/a/v1/*rest (routes.conf:674:15).
 //
@@ -5074,7 +4575,7 @@ func (u *URLBuilder) R96(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 95, p0, rest)
 }
 
-//line routes_gen.go:5078:1
+//line routes_gen.go:4579:1
 
 // R98 returns the URL of route "r98": /.:p0/user_x/@ (routes.conf:688:11).
 //
@@ -5083,7 +4584,7 @@ func (u *URLBuilder) R98(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 97, p0)
 }
 
-//line routes_gen.go:5087:1
+//line routes_gen.go:4588:1
 
 // R99 returns the URL of route "r99": /.:p0/user_x/@/:p3/:p4 (routes.conf:697:15).
 //
@@ -5092,7 +4593,7 @@ func (u *URLBuilder) R99(p0 string, p3 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 98, p0, p3, p4)
 }
 
-//line routes_gen.go:5096:1
+//line routes_gen.go:4597:1
 
 // R100 returns the URL of route "r100": /.:p0/x.:p1 (routes.conf:704:11).
 //
@@ -5101,7 +4602,7 @@ func (u *URLBuilder) R100(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 99, p0, p1)
 }
 
-//line routes_gen.go:5105:1
+//line routes_gen.go:4606:1
 
 // R183 returns the URL of route "r183": /.a (routes.conf:1292:7).
 //
@@ -5110,7 +4611,7 @@ func (u *URLBuilder) R183() string {
 	return routegenHelperURL(u, 101)
 }
 
-//line routes_gen.go:5114:1
+//line routes_gen.go:4615:1
 
 // R227 returns the URL of route "r227": /.a/new (routes.conf:1603:7).
 //
@@ -5119,7 +4620,7 @@ func (u *URLBuilder) R227() string {
 	return routegenHelperURL(u, 102)
 }
 
-//line routes_gen.go:5123:1
+//line routes_gen.go:4624:1
 
 // R81 returns the URL of route "r81": /1 (routes.conf:569:7).
 //
@@ -5128,7 +4629,7 @@ func (u *URLBuilder) R81() string {
 	return routegenHelperURL(u, 103)
 }
 
-//line routes_gen.go:5132:1
+//line routes_gen.go:4633:1
 
 // R425 returns the URL of route "r425": /1 (routes.conf:2958:7).
 //
@@ -5137,7 +4638,7 @@ func (u *URLBuilder) R425() string {
 	return routegenHelperURL(u, 104)
 }
 
-//line routes_gen.go:5141:1
+//line routes_gen.go:4642:1
 
 // R356 returns the URL of route "r356": /1 (routes.conf:2481:7).
 //
@@ -5146,7 +4647,7 @@ func (u *URLBuilder) R356() string {
 	return routegenHelperURL(u, 105)
 }
 
-//line routes_gen.go:5150:1
+//line routes_gen.go:4651:1
 
 // R426 returns the URL of route "r426": /1/*rest (routes.conf:2966:11).
 //
@@ -5155,7 +4656,7 @@ func (u *URLBuilder) R426(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 106, rest)
 }
 
-//line routes_gen.go:5159:1
+//line routes_gen.go:4660:1
 
 // R427 returns the URL of route "r427": /1/*rest (routes.conf:2971:15).
 //
@@ -5164,7 +4665,7 @@ func (u *URLBuilder) R427(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 107, rest)
 }
 
-//line routes_gen.go:5168:1
+//line routes_gen.go:4669:1
 
 // R357 returns the URL of route "r357": /1/42/ab (routes.conf:2487:11).
 //
@@ -5173,7 +4674,7 @@ func (u *URLBuilder) R357() string {
 	return routegenHelperURL(u, 109)
 }
 
-//line routes_gen.go:5177:1
+//line routes_gen.go:4678:1
 
 // R361 returns the URL of route "r361": /1/42/ab/:p3/a-b (routes.conf:2509:15).
 //
@@ -5182,7 +4683,7 @@ func (u *URLBuilder) R361(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 110, p3)
 }
 
-//line routes_gen.go:5186:1
+//line routes_gen.go:4687:1
 
 // R360 returns the URL of route "r360": /1/42/ab/abc (routes.conf:2502:15).
 //
@@ -5191,7 +4692,7 @@ func (u *URLBuilder) R360() string {
 	return routegenHelperURL(u, 112)
 }
 
-//line routes_gen.go:5195:1
+//line routes_gen.go:4696:1
 
 // R359 returns the URL of route "r359": /1/42/ab/x.y (routes.conf:2497:15).
 //
@@ -5200,7 +4701,7 @@ func (u *URLBuilder) R359() string {
 	return routegenHelperURL(u, 113)
 }
 
-//line routes_gen.go:5204:1
+//line routes_gen.go:4705:1
 
 // R358 returns the URL of route "r358": /1/42/ab/x.y/new (routes.conf:2492:15).
 //
@@ -5209,7 +4710,7 @@ func (u *URLBuilder) R358() string {
 	return routegenHelperURL(u, 114)
 }
 
-//line routes_gen.go:5213:1
+//line routes_gen.go:4714:1
 
 // R373 returns the URL of route "r373": /1/:p1 (routes.conf:2591:7).
 //
@@ -5218,7 +4719,7 @@ func (u *URLBuilder) R373(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 115, p1)
 }
 
-//line routes_gen.go:5222:1
+//line routes_gen.go:4723:1
 
 // R82 returns the URL of route "r82": /1/:p1 (routes.conf:576:11).
 //
@@ -5227,7 +4728,7 @@ func (u *URLBuilder) R82(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 116, p1)
 }
 
-//line routes_gen.go:5231:1
+//line routes_gen.go:4732:1
 
 // R439 returns the URL of route "r439": /1/:p1 (routes.conf:3054:11).
 //
@@ -5236,7 +4737,7 @@ func (u *URLBuilder) R439(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 118, p1)
 }
 
-//line routes_gen.go:5240:1
+//line routes_gen.go:4741:1
 
 // R9 returns the URL of route "r9": /1/:p1 (routes.conf:68:7).
 //
@@ -5245,7 +4746,7 @@ func (u *URLBuilder) R9(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 119, p1)
 }
 
-//line routes_gen.go:5249:1
+//line routes_gen.go:4750:1
 
 // R83 returns the URL of route "r83": /1/@ (routes.conf:581:11).
 //
@@ -5254,7 +4755,7 @@ func (u *URLBuilder) R83() string {
 	return routegenHelperURL(u, 121)
 }
 
-//line routes_gen.go:5258:1
+//line routes_gen.go:4759:1
 
 // R388 returns the URL of route "r388": /1/a (routes.conf:2698:7).
 //
@@ -5263,7 +4764,7 @@ func (u *URLBuilder) R388() string {
 	return routegenHelperURL(u, 124)
 }
 
-//line routes_gen.go:5267:1
+//line routes_gen.go:4768:1
 
 // R363 returns the URL of route "r363": /1/abc (routes.conf:2523:11).
 //
@@ -5272,7 +4773,7 @@ func (u *URLBuilder) R363() string {
 	return routegenHelperURL(u, 127)
 }
 
-//line routes_gen.go:5276:1
+//line routes_gen.go:4777:1
 
 // R114 returns the URL of route "r114": /1/users (routes.conf:804:7).
 //
@@ -5281,7 +4782,7 @@ func (u *URLBuilder) R114() string {
 	return routegenHelperURL(u, 129)
 }
 
-//line routes_gen.go:5285:1
+//line routes_gen.go:4786:1
 
 // R362 returns the URL of route "r362": /1/v:p1 (routes.conf:2518:11).
 //
@@ -5290,7 +4791,7 @@ func (u *URLBuilder) R362(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 131, p1)
 }
 
-//line routes_gen.go:5294:1
+//line routes_gen.go:4795:1
 
 // R213 returns the URL of route "r213": /1/~:p1 (routes.conf:1500:7).
 //
@@ -5299,7 +4800,7 @@ func (u *URLBuilder) R213(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 133, p1)
 }
 
-//line routes_gen.go:5303:1
+//line routes_gen.go:4804:1
 
 // R487 returns the URL of route "r487": /1/~u (routes.conf:3382:7).
 //
@@ -5308,7 +4809,7 @@ func (u *URLBuilder) R487() string {
 	return routegenHelperURL(u, 134)
 }
 
-//line routes_gen.go:5312:1
+//line routes_gen.go:4813:1
 
 // R488 returns the URL of route "r488": /1/~u/:p2 (routes.conf:3389:11).
 //
@@ -5317,7 +4818,7 @@ func (u *URLBuilder) R488(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 135, p2)
 }
 
-//line routes_gen.go:5321:1
+//line routes_gen.go:4822:1
 
 // R188 returns the URL of route "r188": /1:p0 (routes.conf:1328:7).
 //
@@ -5326,7 +4827,7 @@ func (u *URLBuilder) R188(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 137, p0)
 }
 
-//line routes_gen.go:5330:1
+//line routes_gen.go:4831:1
 
 // R469 returns the URL of route "r469": /1:p0 (routes.conf:3259:7).
 //
@@ -5335,7 +4836,7 @@ func (u *URLBuilder) R469(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 138, p0)
 }
 
-//line routes_gen.go:5339:1
+//line routes_gen.go:4840:1
 
 // R191 returns the URL of route "r191": /1:p0/*rest (routes.conf:1348:15).
 //
@@ -5344,7 +4845,7 @@ func (u *URLBuilder) R191(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 139, p0, rest)
 }
 
-//line routes_gen.go:5348:1
+//line routes_gen.go:4849:1
 
 // R190 returns the URL of route "r190": /1:p0/*rest (routes.conf:1342:15).
 //
@@ -5353,7 +4854,7 @@ func (u *URLBuilder) R190(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 140, p0, rest)
 }
 
-//line routes_gen.go:5357:1
+//line routes_gen.go:4858:1
 
 // R189 returns the URL of route "r189": /1:p0/*rest (routes.conf:1336:11).
 //
@@ -5362,7 +4863,7 @@ func (u *URLBuilder) R189(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 141, p0, rest)
 }
 
-//line routes_gen.go:5366:1
+//line routes_gen.go:4867:1
 
 // R192 returns the URL of route "r192": /1:p0/.a/~:p2 (routes.conf:1355:11).
 //
@@ -5371,7 +4872,7 @@ func (u *URLBuilder) R192(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 143, p0, p2)
 }
 
-//line routes_gen.go:5375:1
+//line routes_gen.go:4876:1
 
 // R474 returns the URL of route "r474": /1:p0/1/1 (routes.conf:3291:11).
 //
@@ -5380,7 +4881,7 @@ func (u *URLBuilder) R474(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 144, p0)
 }
 
-//line routes_gen.go:5384:1
+//line routes_gen.go:4885:1
 
 // R475 returns the URL of route "r475": /1:p0/1/1 (routes.conf:3296:15).
 //
@@ -5389,7 +4890,7 @@ func (u *URLBuilder) R475(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 145, p0)
 }
 
-//line routes_gen.go:5393:1
+//line routes_gen.go:4894:1
 
 // R387 returns the URL of route "r387": /1:p0/:p1 (routes.conf:2690:7).
 //
@@ -5398,7 +4899,7 @@ func (u *URLBuilder) R387(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 149, p0, p1)
 }
 
-//line routes_gen.go:5402:1
+//line routes_gen.go:4903:1
 
 // R470 returns the URL of route "r470": /1:p0/:p1/:p2 (routes.conf:3266:11).
 //
@@ -5407,7 +4908,7 @@ func (u *URLBuilder) R470(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 151, p0, p1, p2)
 }
 
-//line routes_gen.go:5411:1
+//line routes_gen.go:4912:1
 
 // R472 returns the URL of route "r472": /1:p0/:p1/:p2/42/:p4 (routes.conf:3277:15).
 //
@@ -5416,7 +4917,7 @@ func (u *URLBuilder) R472(p0 string, p1 string, p2 string, p4 string) (string, e
 	return routegenCheckedHelperURL(u, 152, p0, p1, p2, p4)
 }
 
-//line routes_gen.go:5420:1
+//line routes_gen.go:4921:1
 
 // R471 returns the URL of route "r471": /1:p0/:p1/:p2/:p3/... (routes.conf:3272:15).
 //
@@ -5425,7 +4926,7 @@ func (u *URLBuilder) R471(p0 string, p1 string, p2 string, p3 string) (string, e
 	return routegenCheckedHelperURL(u, 153, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:5429:1
+//line routes_gen.go:4930:1
 
 // R193 returns the URL of route "r193": /1:p0/@ (routes.conf:1361:11).
 //
@@ -5434,7 +4935,7 @@ func (u *URLBuilder) R193(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 154, p0)
 }
 
-//line routes_gen.go:5438:1
+//line routes_gen.go:4939:1
 
 // R476 returns the URL of route "r476": /1:p0/@ (routes.conf:3304:11).
 //
@@ -5443,7 +4944,7 @@ func (u *URLBuilder) R476(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 155, p0)
 }
 
-//line routes_gen.go:5447:1
+//line routes_gen.go:4948:1
 
 // R195 returns the URL of route "r195": /1:p0/@/.a (routes.conf:1372:15).
 //
@@ -5452,7 +4953,7 @@ func (u *URLBuilder) R195(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 157, p0)
 }
 
-//line routes_gen.go:5456:1
+//line routes_gen.go:4957:1
 
 // R194 returns the URL of route "r194": /1:p0/@/~u/:p3 (routes.conf:1367:15).
 //
@@ -5461,7 +4962,7 @@ func (u *URLBuilder) R194(p0 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 158, p0, p3)
 }
 
-//line routes_gen.go:5465:1
+//line routes_gen.go:4966:1
 
 // R102 returns the URL of route "r102": /1:p0/v:p1 (routes.conf:722:7).
 //
@@ -5470,7 +4971,7 @@ func (u *URLBuilder) R102(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 159, p0, p1)
 }
 
-//line routes_gen.go:5474:1
+//line routes_gen.go:4975:1
 
 // R107 returns the URL of route "r107": /1:p0/v:p1 (routes.conf:754:11).
 //
@@ -5479,7 +4980,7 @@ func (u *URLBuilder) R107(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 160, p0, p1)
 }
 
-//line routes_gen.go:5483:1
+//line routes_gen.go:4984:1
 
 // R103 returns the URL of route "r103": /1:p0/v:p1/*rest (routes.conf:730:11).
 //
@@ -5488,7 +4989,7 @@ func (u *URLBuilder) R103(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 163, p0, p1, rest)
 }
 
-//line routes_gen.go:5492:1
+//line routes_gen.go:4993:1
 
 // R106 returns the URL of route "r106": /1:p0/v:p1/*rest (routes.conf:747:15).
 //
@@ -5497,7 +4998,7 @@ func (u *URLBuilder) R106(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 164, p0, p1, rest)
 }
 
-//line routes_gen.go:5501:1
+//line routes_gen.go:5002:1
 
 // R104 returns the URL of route "r104": /1:p0/v:p1/*rest (routes.conf:737:15).
 //
@@ -5506,7 +5007,7 @@ func (u *URLBuilder) R104(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 166, p0, p1, rest)
 }
 
-//line routes_gen.go:5510:1
+//line routes_gen.go:5011:1
 
 // R105 returns the URL of route "r105": /1:p0/v:p1/*rest (routes.conf:742:15).
 //
@@ -5515,7 +5016,7 @@ func (u *URLBuilder) R105(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 167, p0, p1, rest)
 }
 
-//line routes_gen.go:5519:1
+//line routes_gen.go:5020:1
 
 // R108 returns the URL of route "r108": /1:p0/v:p1/1/x.:p3 (routes.conf:760:15).
 //
@@ -5524,7 +5025,7 @@ func (u *URLBuilder) R108(p0 string, p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 170, p0, p1, p3)
 }
 
-//line routes_gen.go:5528:1
+//line routes_gen.go:5029:1
 
 // R473 returns the URL of route "r473": /1:p0/v:p1/:p2 (routes.conf:3285:11).
 //
@@ -5533,7 +5034,7 @@ func (u *URLBuilder) R473(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 171, p0, p1, p2)
 }
 
-//line routes_gen.go:5537:1
+//line routes_gen.go:5038:1
 
 // R109 returns the URL of route "r109": /1:p0/v:p1/a (routes.conf:765:15).
 //
@@ -5542,7 +5043,7 @@ func (u *URLBuilder) R109(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 173, p0, p1)
 }
 
-//line routes_gen.go:5546:1
+//line routes_gen.go:5047:1
 
 // R340 returns the URL of route "r340": /1:p0/~u (routes.conf:2369:7).
 //
@@ -5551,7 +5052,7 @@ func (u *URLBuilder) R340(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 176, p0)
 }
 
-//line routes_gen.go:5555:1
+//line routes_gen.go:5056:1
 
 // R71 returns the URL of route "r71": /42 (routes.conf:493:7).
 //
@@ -5560,7 +5061,7 @@ func (u *URLBuilder) R71() string {
 	return routegenHelperURL(u, 177)
 }
 
-//line routes_gen.go:5564:1
+//line routes_gen.go:5065:1
 
 // R274 returns the URL of route "r274": /42/.a (routes.conf:1924:11).
 //
@@ -5569,7 +5070,7 @@ func (u *URLBuilder) R274() string {
 	return routegenHelperURL(u, 178)
 }
 
-//line routes_gen.go:5573:1
+//line routes_gen.go:5074:1
 
 // R123 returns the URL of route "r123": /42/:p1 (routes.conf:869:7).
 //
@@ -5578,7 +5079,7 @@ func (u *URLBuilder) R123(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 179, p1)
 }
 
-//line routes_gen.go:5582:1
+//line routes_gen.go:5083:1
 
 // R407 returns the URL of route "r407": /42/:p1 (routes.conf:2834:7).
 //
@@ -5587,7 +5088,7 @@ func (u *URLBuilder) R407(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 181, p1)
 }
 
-//line routes_gen.go:5591:1
+//line routes_gen.go:5092:1
 
 // R409 returns the URL of route "r409": /42/:p1/*rest (routes.conf:2847:15).
 //
@@ -5596,7 +5097,7 @@ func (u *URLBuilder) R409(p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 183, p1, rest)
 }
 
-//line routes_gen.go:5600:1
+//line routes_gen.go:5101:1
 
 // R412 returns the URL of route "r412": /42/:p1/*rest (routes.conf:2866:11).
 //
@@ -5605,7 +5106,7 @@ func (u *URLBuilder) R412(p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 184, p1, rest)
 }
 
-//line routes_gen.go:5609:1
+//line routes_gen.go:5110:1
 
 // R411 returns the URL of route "r411": /42/:p1/*rest (routes.conf:2857:15).
 //
@@ -5614,7 +5115,7 @@ func (u *URLBuilder) R411(p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 185, p1, rest)
 }
 
-//line routes_gen.go:5618:1
+//line routes_gen.go:5119:1
 
 // R408 returns the URL of route "r408": /42/:p1/*rest (routes.conf:2841:11).
 //
@@ -5623,7 +5124,7 @@ func (u *URLBuilder) R408(p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 186, p1, rest)
 }
 
-//line routes_gen.go:5627:1
+//line routes_gen.go:5128:1
 
 // R410 returns the URL of route "r410": /42/:p1/*rest (routes.conf:2852:15).
 //
@@ -5632,7 +5133,7 @@ func (u *URLBuilder) R410(p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 187, p1, rest)
 }
 
-//line routes_gen.go:5636:1
+//line routes_gen.go:5137:1
 
 // R125 returns the URL of route "r125": /42/:p1/1 (routes.conf:885:11).
 //
@@ -5641,7 +5142,7 @@ func (u *URLBuilder) R125(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 189, p1)
 }
 
-//line routes_gen.go:5645:1
+//line routes_gen.go:5146:1
 
 // R126 returns the URL of route "r126": /42/:p1/1/:p3/... (routes.conf:892:15).
 //
@@ -5650,7 +5151,7 @@ func (u *URLBuilder) R126(p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 190, p1, p3)
 }
 
-//line routes_gen.go:5654:1
+//line routes_gen.go:5155:1
 
 // R124 returns the URL of route "r124": /42/:p1/1/= (routes.conf:878:11).
 //
@@ -5659,7 +5160,7 @@ func (u *URLBuilder) R124(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 191, p1)
 }
 
-//line routes_gen.go:5663:1
+//line routes_gen.go:5164:1
 
 // R127 returns the URL of route "r127": /42/:p1/1/user_:p3/:p4 (routes.conf:899:15).
 //
@@ -5668,7 +5169,7 @@ func (u *URLBuilder) R127(p1 string, p3 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 192, p1, p3, p4)
 }
 
-//line routes_gen.go:5672:1
+//line routes_gen.go:5173:1
 
 // R73 returns the URL of route "r73": /42/:p1/:p2 (routes.conf:508:11).
 //
@@ -5677,7 +5178,7 @@ func (u *URLBuilder) R73(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 193, p1, p2)
 }
 
-//line routes_gen.go:5681:1
+//line routes_gen.go:5182:1
 
 // R72 returns the URL of route "r72": /42/:p1/:p2 (routes.conf:500:11).
 //
@@ -5686,7 +5187,7 @@ func (u *URLBuilder) R72(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 196, p1, p2)
 }
 
-//line routes_gen.go:5690:1
+//line routes_gen.go:5191:1
 
 // R74 returns the URL of route "r74": /42/:p1/:p2/x.y/*rest (routes.conf:513:15).
 //
@@ -5695,7 +5196,7 @@ func (u *URLBuilder) R74(p1 string, p2 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 197, p1, p2, rest)
 }
 
-//line routes_gen.go:5699:1
+//line routes_gen.go:5200:1
 
 // R75 returns the URL of route "r75": /42/:p1/:p2/x.y/:p4 (routes.conf:522:15).
 //
@@ -5704,7 +5205,7 @@ func (u *URLBuilder) R75(p1 string, p2 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 200, p1, p2, p4)
 }
 
-//line routes_gen.go:5708:1
+//line routes_gen.go:5209:1
 
 // R413 returns the URL of route "r413": /42/:p1/x.y (routes.conf:2874:11).
 //
@@ -5713,7 +5214,7 @@ func (u *URLBuilder) R413(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 202, p1)
 }
 
-//line routes_gen.go:5717:1
+//line routes_gen.go:5218:1
 
 // R414 returns the URL of route "r414": /42/:p1/x.y/:p3 (routes.conf:2881:15).
 //
@@ -5722,7 +5223,7 @@ func (u *URLBuilder) R414(p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 204, p1, p3)
 }
 
-//line routes_gen.go:5726:1
+//line routes_gen.go:5227:1
 
 // R415 returns the URL of route "r415": /42/:p1/x.y/:p3/... (routes.conf:2888:15).
 //
@@ -5731,7 +5232,7 @@ func (u *URLBuilder) R415(p1 string, p3 int64) (string, error) {
 	return routegenCheckedHelperURL(u, 205, p1, routegenimpl.Int(p3))
 }
 
-//line routes_gen.go:5735:1
+//line routes_gen.go:5236:1
 
 // R416 returns the URL of route "r416": /42/:p1/x.y/:p3/:p4 (routes.conf:2893:15).
 //
@@ -5740,7 +5241,7 @@ func (u *URLBuilder) R416(p1 string, p3 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 206, p1, p3, p4)
 }
 
-//line routes_gen.go:5744:1
+//line routes_gen.go:5245:1
 
 // R209 returns the URL of route "r209": /:p0 (routes.conf:1472:7).
 //
@@ -5749,7 +5250,7 @@ func (u *URLBuilder) R209(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 207, p0)
 }
 
-//line routes_gen.go:5753:1
+//line routes_gen.go:5254:1
 
 // R170 returns the URL of route "r170": /:p0 (routes.conf:1199:7).
 //
@@ -5758,7 +5259,7 @@ func (u *URLBuilder) R170(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 208, p0)
 }
 
-//line routes_gen.go:5762:1
+//line routes_gen.go:5263:1
 
 // R38 returns the URL of route "r38": /:p0 (routes.conf:259:11).
 //
@@ -5767,7 +5268,7 @@ func (u *URLBuilder) R38(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 209, p0)
 }
 
-//line routes_gen.go:5771:1
+//line routes_gen.go:5272:1
 
 // R342 returns the URL of route "r342": /:p0 (routes.conf:2384:7).
 //
@@ -5776,7 +5277,7 @@ func (u *URLBuilder) R342(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 210, p0)
 }
 
-//line routes_gen.go:5780:1
+//line routes_gen.go:5281:1
 
 // R122 returns the URL of route "r122": /:p0 (routes.conf:862:7).
 //
@@ -5785,7 +5286,7 @@ func (u *URLBuilder) R122(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 211, p0)
 }
 
-//line routes_gen.go:5789:1
+//line routes_gen.go:5290:1
 
 // R62 returns the URL of route "r62": /:p0 (routes.conf:426:7).
 //
@@ -5794,7 +5295,7 @@ func (u *URLBuilder) R62(p0 int64) (string, error) {
 	return routegenCheckedHelperURL(u, 212, routegenimpl.Int(p0))
 }
 
-//line routes_gen.go:5798:1
+//line routes_gen.go:5299:1
 
 // R489 returns the URL of route "r489": /:p0 (routes.conf:3398:7).
 //
@@ -5803,7 +5304,7 @@ func (u *URLBuilder) R489(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 214, p0)
 }
 
-//line routes_gen.go:5807:1
+//line routes_gen.go:5308:1
 
 // R208 returns the URL of route "r208": /:p0 (routes.conf:1464:7).
 //
@@ -5812,7 +5313,7 @@ func (u *URLBuilder) R208(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 216, p0)
 }
 
-//line routes_gen.go:5816:1
+//line routes_gen.go:5317:1
 
 // R390 returns the URL of route "r390": /:p0/*rest (routes.conf:2712:11).
 //
@@ -5821,7 +5322,7 @@ func (u *URLBuilder) R390(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 217, p0, rest)
 }
 
-//line routes_gen.go:5825:1
+//line routes_gen.go:5326:1
 
 // R41 returns the URL of route "r41": /:p0/*rest (routes.conf:280:15).
 //
@@ -5830,7 +5331,7 @@ func (u *URLBuilder) R41(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 218, p0, rest)
 }
 
-//line routes_gen.go:5834:1
+//line routes_gen.go:5335:1
 
 // R449 returns the URL of route "r449": /:p0/*rest (routes.conf:3126:7).
 //
@@ -5839,7 +5340,7 @@ func (u *URLBuilder) R449(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 220, p0, rest)
 }
 
-//line routes_gen.go:5843:1
+//line routes_gen.go:5344:1
 
 // R389 returns the URL of route "r389": /:p0/*rest (routes.conf:2706:7).
 //
@@ -5848,7 +5349,7 @@ func (u *URLBuilder) R389(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 221, p0, rest)
 }
 
-//line routes_gen.go:5852:1
+//line routes_gen.go:5353:1
 
 // R331 returns the URL of route "r331": /:p0/... (routes.conf:2311:7).
 //
@@ -5857,7 +5358,7 @@ func (u *URLBuilder) R331(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 223, p0)
 }
 
-//line routes_gen.go:5861:1
+//line routes_gen.go:5362:1
 
 // R338 returns the URL of route "r338": /:p0/.../.../a-b (routes.conf:2352:11).
 //
@@ -5866,7 +5367,7 @@ func (u *URLBuilder) R338(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 225, p0)
 }
 
-//line routes_gen.go:5870:1
+//line routes_gen.go:5371:1
 
 // R339 returns the URL of route "r339": /:p0/.../.../a-b/ab*rest (routes.conf:2360:15).
 //
@@ -5875,7 +5376,7 @@ func (u *URLBuilder) R339(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 226, p0, rest)
 }
 
-//line routes_gen.go:5879:1
+//line routes_gen.go:5380:1
 
 // R337 returns the URL of route "r337": /:p0/.../1*rest (routes.conf:2347:11).
 //
@@ -5884,7 +5385,7 @@ func (u *URLBuilder) R337(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 227, p0, rest)
 }
 
-//line routes_gen.go:5888:1
+//line routes_gen.go:5389:1
 
 // R332 returns the URL of route "r332": /:p0/.../:p2/:p3 (routes.conf:2317:11).
 //
@@ -5893,7 +5394,7 @@ func (u *URLBuilder) R332(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 230, p0, p2, p3)
 }
 
-//line routes_gen.go:5897:1
+//line routes_gen.go:5398:1
 
 // R333 returns the URL of route "r333": /:p0/.../:p2/:p3 (routes.conf:2322:15).
 //
@@ -5902,7 +5403,7 @@ func (u *URLBuilder) R333(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 231, p0, p2, p3)
 }
 
-//line routes_gen.go:5906:1
+//line routes_gen.go:5407:1
 
 // R336 returns the URL of route "r336": /:p0/.../:p2/:p3/1*rest (routes.conf:2338:15).
 //
@@ -5911,7 +5412,7 @@ func (u *URLBuilder) R336(p0 string, p2 string, p3 string, rest string) (string,
 	return routegenCheckedHelperURL(u, 233, p0, p2, p3, rest)
 }
 
-//line routes_gen.go:5915:1
+//line routes_gen.go:5416:1
 
 // R334 returns the URL of route "r334": /:p0/.../:p2/:p3/a (routes.conf:2326:15).
 //
@@ -5920,7 +5421,7 @@ func (u *URLBuilder) R334(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 236, p0, p2, p3)
 }
 
-//line routes_gen.go:5924:1
+//line routes_gen.go:5425:1
 
 // R335 returns the URL of route "r335": /:p0/.../:p2/:p3/user_:p4 (routes.conf:2332:15).
 //
@@ -5929,7 +5430,7 @@ func (u *URLBuilder) R335(p0 string, p2 string, p3 string, p4 string) (string, e
 	return routegenCheckedHelperURL(u, 237, p0, p2, p3, p4)
 }
 
-//line routes_gen.go:5933:1
+//line routes_gen.go:5434:1
 
 // R181 returns the URL of route "r181": /:p0/.:p1 (routes.conf:1279:7).
 //
@@ -5938,7 +5439,7 @@ func (u *URLBuilder) R181(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 238, p0, p1)
 }
 
-//line routes_gen.go:5942:1
+//line routes_gen.go:5443:1
 
 // R101 returns the URL of route "r101": /:p0/.a (routes.conf:714:7).
 //
@@ -5947,7 +5448,7 @@ func (u *URLBuilder) R101(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 240, p0)
 }
 
-//line routes_gen.go:5951:1
+//line routes_gen.go:5452:1
 
 // R211 returns the URL of route "r211": /:p0/1/*rest (routes.conf:1484:11).
 //
@@ -5956,7 +5457,7 @@ func (u *URLBuilder) R211(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 242, p0, rest)
 }
 
-//line routes_gen.go:5960:1
+//line routes_gen.go:5461:1
 
 // R343 returns the URL of route "r343": /:p0/1:p1 (routes.conf:2391:11).
 //
@@ -5965,7 +5466,7 @@ func (u *URLBuilder) R343(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 243, p0, p1)
 }
 
-//line routes_gen.go:5969:1
+//line routes_gen.go:5470:1
 
 // R346 returns the URL of route "r346": /:p0/1:p1/*rest (routes.conf:2408:15).
 //
@@ -5974,7 +5475,7 @@ func (u *URLBuilder) R346(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 244, p0, p1, rest)
 }
 
-//line routes_gen.go:5978:1
+//line routes_gen.go:5479:1
 
 // R344 returns the URL of route "r344": /:p0/1:p1/.:p2/*rest (routes.conf:2397:15).
 //
@@ -5983,7 +5484,7 @@ func (u *URLBuilder) R344(p0 string, p1 string, p2 string, rest string) (string,
 	return routegenCheckedHelperURL(u, 245, p0, p1, p2, rest)
 }
 
-//line routes_gen.go:5987:1
+//line routes_gen.go:5488:1
 
 // R345 returns the URL of route "r345": /:p0/1:p1/~u (routes.conf:2403:15).
 //
@@ -5992,7 +5493,7 @@ func (u *URLBuilder) R345(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 247, p0, p1)
 }
 
-//line routes_gen.go:5996:1
+//line routes_gen.go:5497:1
 
 // R138 returns the URL of route "r138": /:p0/42 (routes.conf:977:7).
 //
@@ -6001,7 +5502,7 @@ func (u *URLBuilder) R138(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 248, p0)
 }
 
-//line routes_gen.go:6005:1
+//line routes_gen.go:5506:1
 
 // R176 returns the URL of route "r176": /:p0/42 (routes.conf:1241:15).
 //
@@ -6010,7 +5511,7 @@ func (u *URLBuilder) R176(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 249, p0)
 }
 
-//line routes_gen.go:6014:1
+//line routes_gen.go:5515:1
 
 // R265 returns the URL of route "r265": /:p0/42 (routes.conf:1866:7).
 //
@@ -6019,7 +5520,7 @@ func (u *URLBuilder) R265(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 250, p0)
 }
 
-//line routes_gen.go:6023:1
+//line routes_gen.go:5524:1
 
 // R139 returns the URL of route "r139": /:p0/42 (routes.conf:984:11).
 //
@@ -6028,7 +5529,7 @@ func (u *URLBuilder) R139(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 251, p0)
 }
 
-//line routes_gen.go:6032:1
+//line routes_gen.go:5533:1
 
 // R173 returns the URL of route "r173": /:p0/42 (routes.conf:1222:11).
 //
@@ -6037,7 +5538,7 @@ func (u *URLBuilder) R173(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 253, p0)
 }
 
-//line routes_gen.go:6041:1
+//line routes_gen.go:5542:1
 
 // R39 returns the URL of route "r39": /:p0/42/:p2 (routes.conf:266:15).
 //
@@ -6046,7 +5547,7 @@ func (u *URLBuilder) R39(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 254, p0, p2)
 }
 
-//line routes_gen.go:6050:1
+//line routes_gen.go:5551:1
 
 // R142 returns the URL of route "r142": /:p0/42/:p2 (routes.conf:1004:11).
 //
@@ -6055,7 +5556,7 @@ func (u *URLBuilder) R142(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 255, p0, p2)
 }
 
-//line routes_gen.go:6059:1
+//line routes_gen.go:5560:1
 
 // R143 returns the URL of route "r143": /:p0/42/:p2/user_x/user_x (routes.conf:1010:15).
 //
@@ -6064,7 +5565,7 @@ func (u *URLBuilder) R143(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 256, p0, p2)
 }
 
-//line routes_gen.go:6068:1
+//line routes_gen.go:5569:1
 
 // R140 returns the URL of route "r140": /:p0/42/:p2/~:p3 (routes.conf:990:15).
 //
@@ -6073,7 +5574,7 @@ func (u *URLBuilder) R140(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 259, p0, p2, p3)
 }
 
-//line routes_gen.go:6077:1
+//line routes_gen.go:5578:1
 
 // R141 returns the URL of route "r141": /:p0/42/ab*rest (routes.conf:997:11).
 //
@@ -6082,7 +5583,7 @@ func (u *URLBuilder) R141(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 261, p0, rest)
 }
 
-//line routes_gen.go:6086:1
+//line routes_gen.go:5587:1
 
 // R175 returns the URL of route "r175": /:p0/42/abc (routes.conf:1235:15).
 //
@@ -6091,7 +5592,7 @@ func (u *URLBuilder) R175(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 264, p0)
 }
 
-//line routes_gen.go:6095:1
+//line routes_gen.go:5596:1
 
 // R177 returns the URL of route "r177": /:p0/42/x.y (routes.conf:1247:15).
 //
@@ -6100,7 +5601,7 @@ func (u *URLBuilder) R177(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 266, p0)
 }
 
-//line routes_gen.go:6104:1
+//line routes_gen.go:5605:1
 
 // R174 returns the URL of route "r174": /:p0/42/~u/a:p3 (routes.conf:1229:15).
 //
@@ -6109,7 +5610,7 @@ func (u *URLBuilder) R174(p0 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 268, p0, p3)
 }
 
-//line routes_gen.go:6113:1
+//line routes_gen.go:5614:1
 
 // R263 returns the URL of route "r263": /:p0/:p1 (routes.conf:1853:7).
 //
@@ -6118,7 +5619,7 @@ func (u *URLBuilder) R263(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 270, p0, p1)
 }
 
-//line routes_gen.go:6122:1
+//line routes_gen.go:5623:1
 
 // R349 returns the URL of route "r349": /:p0/:p1 (routes.conf:2435:7).
 //
@@ -6127,7 +5628,7 @@ func (u *URLBuilder) R349(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 271, p0, p1)
 }
 
-//line routes_gen.go:6131:1
+//line routes_gen.go:5632:1
 
 // R63 returns the URL of route "r63": /:p0/:p1 (routes.conf:433:11).
 //
@@ -6136,7 +5637,7 @@ func (u *URLBuilder) R63(p0 int64, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 272, routegenimpl.Int(p0), p1)
 }
 
-//line routes_gen.go:6140:1
+//line routes_gen.go:5641:1
 
 // R259 returns the URL of route "r259": /:p0/:p1 (routes.conf:1824:7).
 //
@@ -6145,7 +5646,7 @@ func (u *URLBuilder) R259(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 275, p0, p1)
 }
 
-//line routes_gen.go:6149:1
+//line routes_gen.go:5650:1
 
 // R172 returns the URL of route "r172": /:p0/:p1/:p2 (routes.conf:1214:11).
 //
@@ -6154,7 +5655,7 @@ func (u *URLBuilder) R172(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 276, p0, p1, p2)
 }
 
-//line routes_gen.go:6158:1
+//line routes_gen.go:5659:1
 
 // R350 returns the URL of route "r350": /:p0/:p1/a-b/b (routes.conf:2442:11).
 //
@@ -6163,7 +5664,7 @@ func (u *URLBuilder) R350(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 278, p0, p1)
 }
 
-//line routes_gen.go:6167:1
+//line routes_gen.go:5668:1
 
 // R351 returns the URL of route "r351": /:p0/:p1/a-b/b/.a/a:p5 (routes.conf:2448:15).
 //
@@ -6172,7 +5673,7 @@ func (u *URLBuilder) R351(p0 string, p1 string, p5 string) (string, error) {
 	return routegenCheckedHelperURL(u, 279, p0, p1, p5)
 }
 
-//line routes_gen.go:6176:1
+//line routes_gen.go:5677:1
 
 // R353 returns the URL of route "r353": /:p0/:p1/a-b/b/b (routes.conf:2458:15).
 //
@@ -6181,7 +5682,7 @@ func (u *URLBuilder) R353(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 282, p0, p1)
 }
 
-//line routes_gen.go:6185:1
+//line routes_gen.go:5686:1
 
 // R157 returns the URL of route "r157": /:p0/= (routes.conf:1108:11).
 //
@@ -6190,7 +5691,7 @@ func (u *URLBuilder) R157(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 285, p0)
 }
 
-//line routes_gen.go:6194:1
+//line routes_gen.go:5695:1
 
 // R158 returns the URL of route "r158": /:p0/= (routes.conf:1113:15).
 //
@@ -6199,7 +5700,7 @@ func (u *URLBuilder) R158(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 286, p0)
 }
 
-//line routes_gen.go:6203:1
+//line routes_gen.go:5704:1
 
 // R156 returns the URL of route "r156": /:p0/= (routes.conf:1101:7).
 //
@@ -6208,7 +5709,7 @@ func (u *URLBuilder) R156(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 289, p0)
 }
 
-//line routes_gen.go:6212:1
+//line routes_gen.go:5713:1
 
 // R169 returns the URL of route "r169": /:p0/=/:p2 (routes.conf:1190:11).
 //
@@ -6217,7 +5718,7 @@ func (u *URLBuilder) R169(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 290, p0, p2)
 }
 
-//line routes_gen.go:6221:1
+//line routes_gen.go:5722:1
 
 // R161 returns the URL of route "r161": /:p0/=/:p2 (routes.conf:1135:11).
 //
@@ -6226,7 +5727,7 @@ func (u *URLBuilder) R161(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 292, p0, p2)
 }
 
-//line routes_gen.go:6230:1
+//line routes_gen.go:5731:1
 
 // R165 returns the URL of route "r165": /:p0/=/:p2/.a (routes.conf:1159:15).
 //
@@ -6235,7 +5736,7 @@ func (u *URLBuilder) R165(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 294, p0, p2)
 }
 
-//line routes_gen.go:6239:1
+//line routes_gen.go:5740:1
 
 // R164 returns the URL of route "r164": /:p0/=/:p2/1:p3 (routes.conf:1154:15).
 //
@@ -6244,7 +5745,7 @@ func (u *URLBuilder) R164(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 295, p0, p2, p3)
 }
 
-//line routes_gen.go:6248:1
+//line routes_gen.go:5749:1
 
 // R162 returns the URL of route "r162": /:p0/=/:p2/1:p3/:p4 (routes.conf:1141:15).
 //
@@ -6253,7 +5754,7 @@ func (u *URLBuilder) R162(p0 string, p2 string, p3 string, p4 string) (string, e
 	return routegenCheckedHelperURL(u, 296, p0, p2, p3, p4)
 }
 
-//line routes_gen.go:6257:1
+//line routes_gen.go:5758:1
 
 // R163 returns the URL of route "r163": /:p0/=/:p2/:p3 (routes.conf:1148:15).
 //
@@ -6262,7 +5763,7 @@ func (u *URLBuilder) R163(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 298, p0, p2, p3)
 }
 
-//line routes_gen.go:6266:1
+//line routes_gen.go:5767:1
 
 // R166 returns the URL of route "r166": /:p0/=/:p2/:p3 (routes.conf:1169:11).
 //
@@ -6271,7 +5772,7 @@ func (u *URLBuilder) R166(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 299, p0, p2, p3)
 }
 
-//line routes_gen.go:6275:1
+//line routes_gen.go:5776:1
 
 // R168 returns the URL of route "r168": /:p0/=/:p2/:p3/.a/.:p5 (routes.conf:1181:15).
 //
@@ -6280,7 +5781,7 @@ func (u *URLBuilder) R168(p0 string, p2 string, p3 string, p5 string) (string, e
 	return routegenCheckedHelperURL(u, 301, p0, p2, p3, p5)
 }
 
-//line routes_gen.go:6284:1
+//line routes_gen.go:5785:1
 
 // R167 returns the URL of route "r167": /:p0/=/:p2/:p3/a-b (routes.conf:1174:15).
 //
@@ -6289,7 +5790,7 @@ func (u *URLBuilder) R167(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 303, p0, p2, p3)
 }
 
-//line routes_gen.go:6293:1
+//line routes_gen.go:5794:1
 
 // R160 returns the URL of route "r160": /:p0/=/v1/*rest (routes.conf:1126:15).
 //
@@ -6298,7 +5799,7 @@ func (u *URLBuilder) R160(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 306, p0, rest)
 }
 
-//line routes_gen.go:6302:1
+//line routes_gen.go:5803:1
 
 // R159 returns the URL of route "r159": /:p0/=/x.:p2/:p3 (routes.conf:1119:15).
 //
@@ -6307,7 +5808,7 @@ func (u *URLBuilder) R159(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 307, p0, p2, p3)
 }
 
-//line routes_gen.go:6311:1
+//line routes_gen.go:5812:1
 
 // R406 returns the URL of route "r406": /:p0/@ (routes.conf:2827:7).
 //
@@ -6316,7 +5817,7 @@ func (u *URLBuilder) R406(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 309, p0)
 }
 
-//line routes_gen.go:6320:1
+//line routes_gen.go:5821:1
 
 // R347 returns the URL of route "r347": /:p0/a/abc (routes.conf:2421:11).
 //
@@ -6325,7 +5826,7 @@ func (u *URLBuilder) R347(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 312, p0)
 }
 
-//line routes_gen.go:6329:1
+//line routes_gen.go:5830:1
 
 // R117 returns the URL of route "r117": /:p0/a:p1 (routes.conf:824:7).
 //
@@ -6334,7 +5835,7 @@ func (u *URLBuilder) R117(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 315, p0, p1)
 }
 
-//line routes_gen.go:6338:1
+//line routes_gen.go:5839:1
 
 // R322 returns the URL of route "r322": /:p0/a:p1 (routes.conf:2250:7).
 //
@@ -6343,7 +5844,7 @@ func (u *URLBuilder) R322(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 316, p0, p1)
 }
 
-//line routes_gen.go:6347:1
+//line routes_gen.go:5848:1
 
 // R325 returns the URL of route "r325": /:p0/a:p1/*rest (routes.conf:2272:15).
 //
@@ -6352,7 +5853,7 @@ func (u *URLBuilder) R325(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 317, p0, p1, rest)
 }
 
-//line routes_gen.go:6356:1
+//line routes_gen.go:5857:1
 
 // R324 returns the URL of route "r324": /:p0/a:p1/*rest (routes.conf:2265:11).
 //
@@ -6361,7 +5862,7 @@ func (u *URLBuilder) R324(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 318, p0, p1, rest)
 }
 
-//line routes_gen.go:6365:1
+//line routes_gen.go:5866:1
 
 // R327 returns the URL of route "r327": /:p0/a:p1/*rest (routes.conf:2281:15).
 //
@@ -6370,7 +5871,7 @@ func (u *URLBuilder) R327(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 319, p0, p1, rest)
 }
 
-//line routes_gen.go:6374:1
+//line routes_gen.go:5875:1
 
 // R326 returns the URL of route "r326": /:p0/a:p1/*rest (routes.conf:2276:15).
 //
@@ -6379,7 +5880,7 @@ func (u *URLBuilder) R326(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 320, p0, p1, rest)
 }
 
-//line routes_gen.go:6383:1
+//line routes_gen.go:5884:1
 
 // R323 returns the URL of route "r323": /:p0/a:p1/= (routes.conf:2259:11).
 //
@@ -6388,7 +5889,7 @@ func (u *URLBuilder) R323(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 321, p0, p1)
 }
 
-//line routes_gen.go:6392:1
+//line routes_gen.go:5893:1
 
 // R328 returns the URL of route "r328": /:p0/a:p1/= (routes.conf:2288:11).
 //
@@ -6397,7 +5898,7 @@ func (u *URLBuilder) R328(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 322, p0, p1)
 }
 
-//line routes_gen.go:6401:1
+//line routes_gen.go:5902:1
 
 // R329 returns the URL of route "r329": /:p0/a:p1/=/users (routes.conf:2294:15).
 //
@@ -6406,7 +5907,7 @@ func (u *URLBuilder) R329(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 323, p0, p1)
 }
 
-//line routes_gen.go:6410:1
+//line routes_gen.go:5911:1
 
 // R119 returns the URL of route "r119": /:p0/a:p1/abc/:p3 (routes.conf:837:11).
 //
@@ -6415,7 +5916,7 @@ func (u *URLBuilder) R119(p0 string, p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 326, p0, p1, p3)
 }
 
-//line routes_gen.go:6419:1
+//line routes_gen.go:5920:1
 
 // R120 returns the URL of route "r120": /:p0/a:p1/abc/:p3/*rest (routes.conf:845:15).
 //
@@ -6424,7 +5925,7 @@ func (u *URLBuilder) R120(p0 string, p1 string, p3 string, rest string) (string,
 	return routegenCheckedHelperURL(u, 329, p0, p1, p3, rest)
 }
 
-//line routes_gen.go:6428:1
+//line routes_gen.go:5929:1
 
 // R121 returns the URL of route "r121": /:p0/a:p1/abc/:p3/abc (routes.conf:852:15).
 //
@@ -6433,7 +5934,7 @@ func (u *URLBuilder) R121(p0 string, p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 331, p0, p1, p3)
 }
 
-//line routes_gen.go:6437:1
+//line routes_gen.go:5938:1
 
 // R118 returns the URL of route "r118": /:p0/a:p1/new (routes.conf:831:11).
 //
@@ -6442,7 +5943,7 @@ func (u *URLBuilder) R118(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 333, p0, p1)
 }
 
-//line routes_gen.go:6446:1
+//line routes_gen.go:5947:1
 
 // R296 returns the URL of route "r296": /:p0/ab (routes.conf:2073:7).
 //
@@ -6451,7 +5952,7 @@ func (u *URLBuilder) R296(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 335, p0)
 }
 
-//line routes_gen.go:6455:1
+//line routes_gen.go:5956:1
 
 // R301 returns the URL of route "r301": /:p0/ab/.a (routes.conf:2108:11).
 //
@@ -6460,7 +5961,7 @@ func (u *URLBuilder) R301(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 337, p0)
 }
 
-//line routes_gen.go:6464:1
+//line routes_gen.go:5965:1
 
 // R298 returns the URL of route "r298": /:p0/ab/.a/*rest (routes.conf:2087:15).
 //
@@ -6469,7 +5970,7 @@ func (u *URLBuilder) R298(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 339, p0, rest)
 }
 
-//line routes_gen.go:6473:1
+//line routes_gen.go:5974:1
 
 // R297 returns the URL of route "r297": /:p0/ab/.a/*rest (routes.conf:2080:11).
 //
@@ -6478,7 +5979,7 @@ func (u *URLBuilder) R297(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 340, p0, rest)
 }
 
-//line routes_gen.go:6482:1
+//line routes_gen.go:5983:1
 
 // R348 returns the URL of route "r348": /:p0/ab:p1 (routes.conf:2428:7).
 //
@@ -6487,7 +5988,7 @@ func (u *URLBuilder) R348(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 341, p0, p1)
 }
 
-//line routes_gen.go:6491:1
+//line routes_gen.go:5992:1
 
 // R341 returns the URL of route "r341": /:p0/ab:p1 (routes.conf:2376:7).
 //
@@ -6496,7 +5997,7 @@ func (u *URLBuilder) R341(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 342, p0, p1)
 }
 
-//line routes_gen.go:6500:1
+//line routes_gen.go:6001:1
 
 // R13 returns the URL of route "r13": /:p0/b (routes.conf:99:7).
 //
@@ -6505,7 +6006,7 @@ func (u *URLBuilder) R13(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 346, p0)
 }
 
-//line routes_gen.go:6509:1
+//line routes_gen.go:6010:1
 
 // R178 returns the URL of route "r178": /:p0/user_x/... (routes.conf:1256:11).
 //
@@ -6514,7 +6015,7 @@ func (u *URLBuilder) R178(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 347, p0)
 }
 
-//line routes_gen.go:6518:1
+//line routes_gen.go:6019:1
 
 // R180 returns the URL of route "r180": /:p0/user_x/.../:p3 (routes.conf:1268:15).
 //
@@ -6523,7 +6024,7 @@ func (u *URLBuilder) R180(p0 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 348, p0, p3)
 }
 
-//line routes_gen.go:6527:1
+//line routes_gen.go:6028:1
 
 // R179 returns the URL of route "r179": /:p0/user_x/.../ab:p3 (routes.conf:1262:15).
 //
@@ -6532,7 +6033,7 @@ func (u *URLBuilder) R179(p0 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 349, p0, p3)
 }
 
-//line routes_gen.go:6536:1
+//line routes_gen.go:6037:1
 
 // R136 returns the URL of route "r136": /:p0/v1 (routes.conf:963:11).
 //
@@ -6541,7 +6042,7 @@ func (u *URLBuilder) R136(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 352, p0)
 }
 
-//line routes_gen.go:6545:1
+//line routes_gen.go:6046:1
 
 // R42 returns the URL of route "r42": /:p0/v1/ab (routes.conf:287:15).
 //
@@ -6550,7 +6051,7 @@ func (u *URLBuilder) R42(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 353, p0)
 }
 
-//line routes_gen.go:6554:1
+//line routes_gen.go:6055:1
 
 // R171 returns the URL of route "r171": /:p0/x.y/*rest (routes.conf:1208:11).
 //
@@ -6559,7 +6060,7 @@ func (u *URLBuilder) R171(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 354, p0, rest)
 }
 
-//line routes_gen.go:6563:1
+//line routes_gen.go:6064:1
 
 // R385 returns the URL of route "r385": /:p0/~*rest (routes.conf:2677:7).
 //
@@ -6568,7 +6069,7 @@ func (u *URLBuilder) R385(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 357, p0, rest)
 }
 
-//line routes_gen.go:6572:1
+//line routes_gen.go:6073:1
 
 // R419 returns the URL of route "r419": /:p0/~:p1 (routes.conf:2915:7).
 //
@@ -6577,7 +6078,7 @@ func (u *URLBuilder) R419(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 358, p0, p1)
 }
 
-//line routes_gen.go:6581:1
+//line routes_gen.go:6082:1
 
 // R40 returns the URL of route "r40": /:p0/~:p1/@ (routes.conf:273:15).
 //
@@ -6586,7 +6087,7 @@ func (u *URLBuilder) R40(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 360, p0, p1)
 }
 
-//line routes_gen.go:6590:1
+//line routes_gen.go:6091:1
 
 // R84 returns the URL of route "r84": /:p0/~u (routes.conf:589:7).
 //
@@ -6595,7 +6096,7 @@ func (u *URLBuilder) R84(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 361, p0)
 }
 
-//line routes_gen.go:6599:1
+//line routes_gen.go:6100:1
 
 // R210 returns the URL of route "r210": /:p0/~u (routes.conf:1478:11).
 //
@@ -6604,7 +6105,7 @@ func (u *URLBuilder) R210(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 363, p0)
 }
 
-//line routes_gen.go:6608:1
+//line routes_gen.go:6109:1
 
 // R440 returns the URL of route "r440": /= (routes.conf:3059:11).
 //
@@ -6613,7 +6114,7 @@ func (u *URLBuilder) R440() string {
 	return routegenHelperURL(u, 364)
 }
 
-//line routes_gen.go:6617:1
+//line routes_gen.go:6118:1
 
 // R438 returns the URL of route "r438": /= (routes.conf:3046:7).
 //
@@ -6622,7 +6123,7 @@ func (u *URLBuilder) R438() string {
 	return routegenHelperURL(u, 365)
 }
 
-//line routes_gen.go:6626:1
+//line routes_gen.go:6127:1
 
 // R444 returns the URL of route "r444": /= (routes.conf:3086:15).
 //
@@ -6631,7 +6132,7 @@ func (u *URLBuilder) R444() string {
 	return routegenHelperURL(u, 366)
 }
 
-//line routes_gen.go:6635:1
+//line routes_gen.go:6136:1
 
 // R379 returns the URL of route "r379": /=/.a (routes.conf:2634:7).
 //
@@ -6640,7 +6141,7 @@ func (u *URLBuilder) R379() string {
 	return routegenHelperURL(u, 371)
 }
 
-//line routes_gen.go:6644:1
+//line routes_gen.go:6145:1
 
 // R382 returns the URL of route "r382": /=/.a/.a/:p3 (routes.conf:2655:11).
 //
@@ -6649,7 +6150,7 @@ func (u *URLBuilder) R382(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 374, p3)
 }
 
-//line routes_gen.go:6653:1
+//line routes_gen.go:6154:1
 
 // R383 returns the URL of route "r383": /=/.a/.a/x.y (routes.conf:2662:11).
 //
@@ -6658,7 +6159,7 @@ func (u *URLBuilder) R383() string {
 	return routegenHelperURL(u, 375)
 }
 
-//line routes_gen.go:6662:1
+//line routes_gen.go:6163:1
 
 // R380 returns the URL of route "r380": /=/.a/~*rest (routes.conf:2642:11).
 //
@@ -6667,7 +6168,7 @@ func (u *URLBuilder) R380(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 377, rest)
 }
 
-//line routes_gen.go:6671:1
+//line routes_gen.go:6172:1
 
 // R381 returns the URL of route "r381": /=/.a/~*rest (routes.conf:2648:15).
 //
@@ -6676,7 +6177,7 @@ func (u *URLBuilder) R381(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 380, rest)
 }
 
-//line routes_gen.go:6680:1
+//line routes_gen.go:6181:1
 
 // R442 returns the URL of route "r442": /=/:p1 (routes.conf:3071:15).
 //
@@ -6685,7 +6186,7 @@ func (u *URLBuilder) R442(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 381, p1)
 }
 
-//line routes_gen.go:6689:1
+//line routes_gen.go:6190:1
 
 // R441 returns the URL of route "r441": /=/new/x.:p2 (routes.conf:3064:15).
 //
@@ -6694,7 +6195,7 @@ func (u *URLBuilder) R441(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 382, p2)
 }
 
-//line routes_gen.go:6698:1
+//line routes_gen.go:6199:1
 
 // R443 returns the URL of route "r443": /=/x.:p1 (routes.conf:3077:15).
 //
@@ -6703,7 +6204,7 @@ func (u *URLBuilder) R443(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 383, p1)
 }
 
-//line routes_gen.go:6707:1
+//line routes_gen.go:6208:1
 
 // R372 returns the URL of route "r372": /@ (routes.conf:2583:7).
 //
@@ -6712,7 +6213,7 @@ func (u *URLBuilder) R372() string {
 	return routegenHelperURL(u, 384)
 }
 
-//line routes_gen.go:6716:1
+//line routes_gen.go:6217:1
 
 // R270 returns the URL of route "r270": /@ (routes.conf:1899:7).
 //
@@ -6721,7 +6222,7 @@ func (u *URLBuilder) R270() string {
 	return routegenHelperURL(u, 385)
 }
 
-//line routes_gen.go:6725:1
+//line routes_gen.go:6226:1
 
 // R391 returns the URL of route "r391": /@ (routes.conf:2719:7).
 //
@@ -6730,7 +6231,7 @@ func (u *URLBuilder) R391() string {
 	return routegenHelperURL(u, 386)
 }
 
-//line routes_gen.go:6734:1
+//line routes_gen.go:6235:1
 
 // R273 returns the URL of route "r273": /@/:p1 (routes.conf:1919:11).
 //
@@ -6739,7 +6240,7 @@ func (u *URLBuilder) R273(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 387, p1)
 }
 
-//line routes_gen.go:6743:1
+//line routes_gen.go:6244:1
 
 // R7 returns the URL of route "r7": /@/user_:p1 (routes.conf:52:7).
 //
@@ -6748,7 +6249,7 @@ func (u *URLBuilder) R7(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 388, p1)
 }
 
-//line routes_gen.go:6752:1
+//line routes_gen.go:6253:1
 
 // R271 returns the URL of route "r271": /@/~u/:p2 (routes.conf:1906:11).
 //
@@ -6757,7 +6258,7 @@ func (u *URLBuilder) R271(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 390, p2)
 }
 
-//line routes_gen.go:6761:1
+//line routes_gen.go:6262:1
 
 // R272 returns the URL of route "r272": /@/~u/:p2/user_:p3 (routes.conf:1911:15).
 //
@@ -6766,7 +6267,7 @@ func (u *URLBuilder) R272(p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 391, p2, p3)
 }
 
-//line routes_gen.go:6770:1
+//line routes_gen.go:6271:1
 
 // R212 returns the URL of route "r212": /a (routes.conf:1492:7).
 //
@@ -6775,7 +6276,7 @@ func (u *URLBuilder) R212() string {
 	return routegenHelperURL(u, 393)
 }
 
-//line routes_gen.go:6779:1
+//line routes_gen.go:6280:1
 
 // R219 returns the URL of route "r219": /a (routes.conf:1549:7).
 //
@@ -6784,7 +6285,7 @@ func (u *URLBuilder) R219() string {
 	return routegenHelperURL(u, 394)
 }
 
-//line routes_gen.go:6788:1
+//line routes_gen.go:6289:1
 
 // R228 returns the URL of route "r228": /a-b (routes.conf:1610:7).
 //
@@ -6793,7 +6294,7 @@ func (u *URLBuilder) R228() string {
 	return routegenHelperURL(u, 398)
 }
 
-//line routes_gen.go:6797:1
+//line routes_gen.go:6298:1
 
 // R364 returns the URL of route "r364": /a-b (routes.conf:2532:7).
 //
@@ -6802,7 +6303,7 @@ func (u *URLBuilder) R364() string {
 	return routegenHelperURL(u, 400)
 }
 
-//line routes_gen.go:6806:1
+//line routes_gen.go:6307:1
 
 // R330 returns the URL of route "r330": /a-b (routes.conf:2305:7).
 //
@@ -6811,7 +6312,7 @@ func (u *URLBuilder) R330() string {
 	return routegenHelperURL(u, 401)
 }
 
-//line routes_gen.go:6815:1
+//line routes_gen.go:6316:1
 
 // R366 returns the URL of route "r366": /a-b/.a/users (routes.conf:2546:11).
 //
@@ -6820,7 +6321,7 @@ func (u *URLBuilder) R366() string {
 	return routegenHelperURL(u, 402)
 }
 
-//line routes_gen.go:6824:1
+//line routes_gen.go:6325:1
 
 // R368 returns the URL of route "r368": /a-b/.a/users (routes.conf:2557:15).
 //
@@ -6829,7 +6330,7 @@ func (u *URLBuilder) R368() string {
 	return routegenHelperURL(u, 403)
 }
 
-//line routes_gen.go:6833:1
+//line routes_gen.go:6334:1
 
 // R367 returns the URL of route "r367": /a-b/.a/users (routes.conf:2553:15).
 //
@@ -6838,7 +6339,7 @@ func (u *URLBuilder) R367() string {
 	return routegenHelperURL(u, 405)
 }
 
-//line routes_gen.go:6842:1
+//line routes_gen.go:6343:1
 
 // R369 returns the URL of route "r369": /a-b/.a/users/:p3 (routes.conf:2562:15).
 //
@@ -6847,7 +6348,7 @@ func (u *URLBuilder) R369(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 406, p3)
 }
 
-//line routes_gen.go:6851:1
+//line routes_gen.go:6352:1
 
 // R370 returns the URL of route "r370": /a-b/.a/users/v:p3 (routes.conf:2568:15).
 //
@@ -6856,7 +6357,7 @@ func (u *URLBuilder) R370(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 409, p3)
 }
 
-//line routes_gen.go:6860:1
+//line routes_gen.go:6361:1
 
 // R77 returns the URL of route "r77": /a-b/1 (routes.conf:539:7).
 //
@@ -6865,7 +6366,7 @@ func (u *URLBuilder) R77() string {
 	return routegenHelperURL(u, 411)
 }
 
-//line routes_gen.go:6869:1
+//line routes_gen.go:6370:1
 
 // R237 returns the URL of route "r237": /a-b/:p1 (routes.conf:1669:15).
 //
@@ -6874,7 +6375,7 @@ func (u *URLBuilder) R237(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 413, p1)
 }
 
-//line routes_gen.go:6878:1
+//line routes_gen.go:6379:1
 
 // R236 returns the URL of route "r236": /a-b/:p1 (routes.conf:1664:11).
 //
@@ -6883,7 +6384,7 @@ func (u *URLBuilder) R236(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 416, p1)
 }
 
-//line routes_gen.go:6887:1
+//line routes_gen.go:6388:1
 
 // R365 returns the URL of route "r365": /a-b/:p1/.a (routes.conf:2539:11).
 //
@@ -6892,7 +6393,7 @@ func (u *URLBuilder) R365(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 417, p1)
 }
 
-//line routes_gen.go:6896:1
+//line routes_gen.go:6397:1
 
 // R230 returns the URL of route "r230": /a-b/:p1/.a (routes.conf:1622:11).
 //
@@ -6901,7 +6402,7 @@ func (u *URLBuilder) R230(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 418, p1)
 }
 
-//line routes_gen.go:6905:1
+//line routes_gen.go:6406:1
 
 // R232 returns the URL of route "r232": /a-b/:p1/.a/:p3/ab (routes.conf:1634:15).
 //
@@ -6910,7 +6411,7 @@ func (u *URLBuilder) R232(p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 421, p1, p3)
 }
 
-//line routes_gen.go:6914:1
+//line routes_gen.go:6415:1
 
 // R231 returns the URL of route "r231": /a-b/:p1/.a/a (routes.conf:1627:15).
 //
@@ -6919,7 +6420,7 @@ func (u *URLBuilder) R231(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 424, p1)
 }
 
-//line routes_gen.go:6923:1
+//line routes_gen.go:6424:1
 
 // R239 returns the URL of route "r239": /a-b/:p1/42 (routes.conf:1685:15).
 //
@@ -6928,7 +6429,7 @@ func (u *URLBuilder) R239(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 425, p1)
 }
 
-//line routes_gen.go:6932:1
+//line routes_gen.go:6433:1
 
 // R238 returns the URL of route "r238": /a-b/:p1/:p2/user_x (routes.conf:1676:15).
 //
@@ -6937,7 +6438,7 @@ func (u *URLBuilder) R238(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 426, p1, p2)
 }
 
-//line routes_gen.go:6941:1
+//line routes_gen.go:6442:1
 
 // R229 returns the URL of route "r229": /a-b/:p1/@ (routes.conf:1617:11).
 //
@@ -6946,7 +6447,7 @@ func (u *URLBuilder) R229(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 427, p1)
 }
 
-//line routes_gen.go:6950:1
+//line routes_gen.go:6451:1
 
 // R240 returns the URL of route "r240": /a-b/:p1/users/~u (routes.conf:1692:15).
 //
@@ -6955,7 +6456,7 @@ func (u *URLBuilder) R240(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 429, p1)
 }
 
-//line routes_gen.go:6959:1
+//line routes_gen.go:6460:1
 
 // R10 returns the URL of route "r10": /a-b/= (routes.conf:74:7).
 //
@@ -6964,7 +6465,7 @@ func (u *URLBuilder) R10() string {
 	return routegenHelperURL(u, 432)
 }
 
-//line routes_gen.go:6968:1
+//line routes_gen.go:6469:1
 
 // R448 returns the URL of route "r448": /a-b/a:p1 (routes.conf:3119:7).
 //
@@ -6973,7 +6474,7 @@ func (u *URLBuilder) R448(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 434, p1)
 }
 
-//line routes_gen.go:6977:1
+//line routes_gen.go:6478:1
 
 // R233 returns the URL of route "r233": /a-b/x.:p1/v:p2 (routes.conf:1645:11).
 //
@@ -6982,7 +6483,7 @@ func (u *URLBuilder) R233(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 435, p1, p2)
 }
 
-//line routes_gen.go:6986:1
+//line routes_gen.go:6487:1
 
 // R234 returns the URL of route "r234": /a-b/x.:p1/v:p2 (routes.conf:1653:15).
 //
@@ -6991,7 +6492,7 @@ func (u *URLBuilder) R234(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 436, p1, p2)
 }
 
-//line routes_gen.go:6995:1
+//line routes_gen.go:6496:1
 
 // R235 returns the URL of route "r235": /a-b/x.:p1/v:p2/users/abc (routes.conf:1657:15).
 //
@@ -7000,7 +6501,7 @@ func (u *URLBuilder) R235(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 439, p1, p2)
 }
 
-//line routes_gen.go:7004:1
+//line routes_gen.go:6505:1
 
 // R224 returns the URL of route "r224": /a/ab:p1 (routes.conf:1581:11).
 //
@@ -7009,7 +6510,7 @@ func (u *URLBuilder) R224(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 440, p1)
 }
 
-//line routes_gen.go:7013:1
+//line routes_gen.go:6514:1
 
 // R225 returns the URL of route "r225": /a/new/*rest (routes.conf:1588:11).
 //
@@ -7018,7 +6519,7 @@ func (u *URLBuilder) R225(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 442, rest)
 }
 
-//line routes_gen.go:7022:1
+//line routes_gen.go:6523:1
 
 // R418 returns the URL of route "r418": /a/user_x (routes.conf:2909:7).
 //
@@ -7027,7 +6528,7 @@ func (u *URLBuilder) R418() string {
 	return routegenHelperURL(u, 445)
 }
 
-//line routes_gen.go:7031:1
+//line routes_gen.go:6532:1
 
 // R490 returns the URL of route "r490": /a/v:p1 (routes.conf:3404:7).
 //
@@ -7036,7 +6537,7 @@ func (u *URLBuilder) R490(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 447, p1)
 }
 
-//line routes_gen.go:7040:1
+//line routes_gen.go:6541:1
 
 // R69 returns the URL of route "r69": /a/x.:p1 (routes.conf:481:7).
 //
@@ -7045,7 +6546,7 @@ func (u *URLBuilder) R69(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 448, p1)
 }
 
-//line routes_gen.go:7049:1
+//line routes_gen.go:6550:1
 
 // R260 returns the URL of route "r260": /a/~:p1 (routes.conf:1831:7).
 //
@@ -7054,7 +6555,7 @@ func (u *URLBuilder) R260(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 451, p1)
 }
 
-//line routes_gen.go:7058:1
+//line routes_gen.go:6559:1
 
 // R220 returns the URL of route "r220": /a/~u/a:p2 (routes.conf:1556:11).
 //
@@ -7063,7 +6564,7 @@ func (u *URLBuilder) R220(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 453, p2)
 }
 
-//line routes_gen.go:7067:1
+//line routes_gen.go:6568:1
 
 // R222 returns the URL of route "r222": /a/~u/a:p2/.:p3 (routes.conf:1568:15).
 //
@@ -7072,7 +6573,7 @@ func (u *URLBuilder) R222(p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 454, p2, p3)
 }
 
-//line routes_gen.go:7076:1
+//line routes_gen.go:6577:1
 
 // R223 returns the URL of route "r223": /a/~u/a:p2/= (routes.conf:1573:15).
 //
@@ -7081,7 +6582,7 @@ func (u *URLBuilder) R223(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 455, p2)
 }
 
-//line routes_gen.go:7085:1
+//line routes_gen.go:6586:1
 
 // R221 returns the URL of route "r221": /a/~u/a:p2/x.:p3/abc (routes.conf:1562:15).
 //
@@ -7090,7 +6591,7 @@ func (u *URLBuilder) R221(p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 457, p2, p3)
 }
 
-//line routes_gen.go:7094:1
+//line routes_gen.go:6595:1
 
 // R135 returns the URL of route "r135": /a:p0 (routes.conf:957:7).
 //
@@ -7099,7 +6600,7 @@ func (u *URLBuilder) R135(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 459, p0)
 }
 
-//line routes_gen.go:7103:1
+//line routes_gen.go:6604:1
 
 // R214 returns the URL of route "r214": /a:p0/*rest (routes.conf:1506:7).
 //
@@ -7108,7 +6609,7 @@ func (u *URLBuilder) R214(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 461, p0, rest)
 }
 
-//line routes_gen.go:7112:1
+//line routes_gen.go:6613:1
 
 // R14 returns the URL of route "r14": /a:p0/1 (routes.conf:107:7).
 //
@@ -7117,7 +6618,7 @@ func (u *URLBuilder) R14(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 462, p0)
 }
 
-//line routes_gen.go:7121:1
+//line routes_gen.go:6622:1
 
 // R20 returns the URL of route "r20": /a:p0/1/a/1*rest (routes.conf:143:11).
 //
@@ -7126,7 +6627,7 @@ func (u *URLBuilder) R20(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 463, p0, rest)
 }
 
-//line routes_gen.go:7130:1
+//line routes_gen.go:6631:1
 
 // R15 returns the URL of route "r15": /a:p0/1/a:p2 (routes.conf:113:11).
 //
@@ -7135,7 +6636,7 @@ func (u *URLBuilder) R15(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 464, p0, p2)
 }
 
-//line routes_gen.go:7139:1
+//line routes_gen.go:6640:1
 
 // R16 returns the URL of route "r16": /a:p0/1/a:p2/.*rest (routes.conf:118:15).
 //
@@ -7144,7 +6645,7 @@ func (u *URLBuilder) R16(p0 string, p2 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 466, p0, p2, rest)
 }
 
-//line routes_gen.go:7148:1
+//line routes_gen.go:6649:1
 
 // R17 returns the URL of route "r17": /a:p0/1/a:p2/.../:p4 (routes.conf:124:15).
 //
@@ -7153,7 +6654,7 @@ func (u *URLBuilder) R17(p0 string, p2 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 468, p0, p2, p4)
 }
 
-//line routes_gen.go:7157:1
+//line routes_gen.go:6658:1
 
 // R18 returns the URL of route "r18": /a:p0/1/a:p2/:p3 (routes.conf:131:15).
 //
@@ -7162,7 +6663,7 @@ func (u *URLBuilder) R18(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 469, p0, p2, p3)
 }
 
-//line routes_gen.go:7166:1
+//line routes_gen.go:6667:1
 
 // R19 returns the URL of route "r19": /a:p0/1/x.:p2/~:p3 (routes.conf:138:11).
 //
@@ -7171,7 +6672,7 @@ func (u *URLBuilder) R19(p0 string, p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 471, p0, p2, p3)
 }
 
-//line routes_gen.go:7175:1
+//line routes_gen.go:6676:1
 
 // R145 returns the URL of route "r145": /a:p0/= (routes.conf:1027:11).
 //
@@ -7180,7 +6681,7 @@ func (u *URLBuilder) R145(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 472, p0)
 }
 
-//line routes_gen.go:7184:1
+//line routes_gen.go:6685:1
 
 // R149 returns the URL of route "r149": /a:p0/= (routes.conf:1055:11).
 //
@@ -7189,7 +6690,7 @@ func (u *URLBuilder) R149(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 473, p0)
 }
 
-//line routes_gen.go:7193:1
+//line routes_gen.go:6694:1
 
 // R144 returns the URL of route "r144": /a:p0/= (routes.conf:1020:7).
 //
@@ -7198,7 +6699,7 @@ func (u *URLBuilder) R144(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 474, p0)
 }
 
-//line routes_gen.go:7202:1
+//line routes_gen.go:6703:1
 
 // R146 returns the URL of route "r146": /a:p0/=/... (routes.conf:1035:15).
 //
@@ -7207,7 +6708,7 @@ func (u *URLBuilder) R146(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 475, p0)
 }
 
-//line routes_gen.go:7211:1
+//line routes_gen.go:6712:1
 
 // R148 returns the URL of route "r148": /a:p0/=/.../ab:p3 (routes.conf:1048:15).
 //
@@ -7216,7 +6717,7 @@ func (u *URLBuilder) R148(p0 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 478, p0, p3)
 }
 
-//line routes_gen.go:7220:1
+//line routes_gen.go:6721:1
 
 // R150 returns the URL of route "r150": /a:p0/=/:p2 (routes.conf:1060:11).
 //
@@ -7225,7 +6726,7 @@ func (u *URLBuilder) R150(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 480, p0, p2)
 }
 
-//line routes_gen.go:7229:1
+//line routes_gen.go:6730:1
 
 // R147 returns the URL of route "r147": /a:p0/=/a/abc (routes.conf:1042:15).
 //
@@ -7234,7 +6735,7 @@ func (u *URLBuilder) R147(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 481, p0)
 }
 
-//line routes_gen.go:7238:1
+//line routes_gen.go:6739:1
 
 // R151 returns the URL of route "r151": /a:p0/=/v1/:p3 (routes.conf:1066:11).
 //
@@ -7243,7 +6744,7 @@ func (u *URLBuilder) R151(p0 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 482, p0, p3)
 }
 
-//line routes_gen.go:7247:1
+//line routes_gen.go:6748:1
 
 // R155 returns the URL of route "r155": /a:p0/=/v1/:p3/*rest (routes.conf:1090:15).
 //
@@ -7252,7 +6753,7 @@ func (u *URLBuilder) R155(p0 string, p3 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 483, p0, p3, rest)
 }
 
-//line routes_gen.go:7256:1
+//line routes_gen.go:6757:1
 
 // R152 returns the URL of route "r152": /a:p0/=/v1/:p3/.:p4/users (routes.conf:1071:15).
 //
@@ -7261,7 +6762,7 @@ func (u *URLBuilder) R152(p0 string, p3 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 484, p0, p3, p4)
 }
 
-//line routes_gen.go:7265:1
+//line routes_gen.go:6766:1
 
 // R154 returns the URL of route "r154": /a:p0/=/v1/:p3/:p4/*rest (routes.conf:1083:15).
 //
@@ -7270,7 +6771,7 @@ func (u *URLBuilder) R154(p0 string, p3 string, p4 string, rest string) (string,
 	return routegenCheckedHelperURL(u, 487, p0, p3, p4, rest)
 }
 
-//line routes_gen.go:7274:1
+//line routes_gen.go:6775:1
 
 // R153 returns the URL of route "r153": /a:p0/=/v1/:p3/:p4/:p5 (routes.conf:1077:15).
 //
@@ -7279,7 +6780,7 @@ func (u *URLBuilder) R153(p0 string, p3 string, p4 string, p5 string) (string, e
 	return routegenCheckedHelperURL(u, 488, p0, p3, p4, p5)
 }
 
-//line routes_gen.go:7283:1
+//line routes_gen.go:6784:1
 
 // R70 returns the URL of route "r70": /a:p0/ab:p1 (routes.conf:487:7).
 //
@@ -7288,7 +6789,7 @@ func (u *URLBuilder) R70(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 489, p0, p1)
 }
 
-//line routes_gen.go:7292:1
+//line routes_gen.go:6793:1
 
 // R137 returns the URL of route "r137": /a:p0/new (routes.conf:968:11).
 //
@@ -7297,7 +6798,7 @@ func (u *URLBuilder) R137(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 490, p0)
 }
 
-//line routes_gen.go:7301:1
+//line routes_gen.go:6802:1
 
 // R492 returns the URL of route "r492": /ab/*rest (routes.conf:3418:11).
 //
@@ -7306,7 +6807,7 @@ func (u *URLBuilder) R492(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 491, rest)
 }
 
-//line routes_gen.go:7310:1
+//line routes_gen.go:6811:1
 
 // R493 returns the URL of route "r493": /ab/*rest (routes.conf:3426:15).
 //
@@ -7315,7 +6816,7 @@ func (u *URLBuilder) R493(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 493, rest)
 }
 
-//line routes_gen.go:7319:1
+//line routes_gen.go:6820:1
 
 // R182 returns the URL of route "r182": /ab/.a (routes.conf:1286:7).
 //
@@ -7324,7 +6825,7 @@ func (u *URLBuilder) R182() string {
 	return routegenHelperURL(u, 494)
 }
 
-//line routes_gen.go:7328:1
+//line routes_gen.go:6829:1
 
 // R134 returns the URL of route "r134": /ab/~u (routes.conf:948:7).
 //
@@ -7333,7 +6834,7 @@ func (u *URLBuilder) R134() string {
 	return routegenHelperURL(u, 495)
 }
 
-//line routes_gen.go:7337:1
+//line routes_gen.go:6838:1
 
 // R116 returns the URL of route "r116": /ab:p0 (routes.conf:816:7).
 //
@@ -7342,7 +6843,7 @@ func (u *URLBuilder) R116(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 497, p0)
 }
 
-//line routes_gen.go:7346:1
+//line routes_gen.go:6847:1
 
 // R266 returns the URL of route "r266": /ab:p0 (routes.conf:1873:7).
 //
@@ -7351,7 +6852,7 @@ func (u *URLBuilder) R266(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 498, p0)
 }
 
-//line routes_gen.go:7355:1
+//line routes_gen.go:6856:1
 
 // R401 returns the URL of route "r401": /ab:p0/:p1 (routes.conf:2789:7).
 //
@@ -7360,7 +6861,7 @@ func (u *URLBuilder) R401(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 501, p0, p1)
 }
 
-//line routes_gen.go:7364:1
+//line routes_gen.go:6865:1
 
 // R460 returns the URL of route "r460": /ab:p0/:p1 (routes.conf:3202:7).
 //
@@ -7369,7 +6870,7 @@ func (u *URLBuilder) R460(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 502, p0, p1)
 }
 
-//line routes_gen.go:7373:1
+//line routes_gen.go:6874:1
 
 // R404 returns the URL of route "r404": /ab:p0/:p1/.../a (routes.conf:2811:11).
 //
@@ -7378,7 +6879,7 @@ func (u *URLBuilder) R404(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 504, p0, p1)
 }
 
-//line routes_gen.go:7382:1
+//line routes_gen.go:6883:1
 
 // R467 returns the URL of route "r467": /ab:p0/:p1/:p2 (routes.conf:3244:11).
 //
@@ -7387,7 +6888,7 @@ func (u *URLBuilder) R467(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 506, p0, p1, p2)
 }
 
-//line routes_gen.go:7391:1
+//line routes_gen.go:6892:1
 
 // R405 returns the URL of route "r405": /ab:p0/:p1/:p2/v:p3 (routes.conf:2817:11).
 //
@@ -7396,7 +6897,7 @@ func (u *URLBuilder) R405(p0 string, p1 string, p2 string, p3 string) (string, e
 	return routegenCheckedHelperURL(u, 507, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:7400:1
+//line routes_gen.go:6901:1
 
 // R403 returns the URL of route "r403": /ab:p0/:p1/=/*rest (routes.conf:2804:11).
 //
@@ -7405,7 +6906,7 @@ func (u *URLBuilder) R403(p0 string, p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 508, p0, p1, rest)
 }
 
-//line routes_gen.go:7409:1
+//line routes_gen.go:6910:1
 
 // R462 returns the URL of route "r462": /ab:p0/:p1/@ (routes.conf:3214:11).
 //
@@ -7414,7 +6915,7 @@ func (u *URLBuilder) R462(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 511, p0, p1)
 }
 
-//line routes_gen.go:7418:1
+//line routes_gen.go:6919:1
 
 // R465 returns the URL of route "r465": /ab:p0/:p1/@ (routes.conf:3231:15).
 //
@@ -7423,7 +6924,7 @@ func (u *URLBuilder) R465(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 512, p0, p1)
 }
 
-//line routes_gen.go:7427:1
+//line routes_gen.go:6928:1
 
 // R464 returns the URL of route "r464": /ab:p0/:p1/@/:p3 (routes.conf:3226:15).
 //
@@ -7432,7 +6933,7 @@ func (u *URLBuilder) R464(p0 string, p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 515, p0, p1, p3)
 }
 
-//line routes_gen.go:7436:1
+//line routes_gen.go:6937:1
 
 // R463 returns the URL of route "r463": /ab:p0/:p1/@/:p3/.:p4 (routes.conf:3220:15).
 //
@@ -7441,7 +6942,7 @@ func (u *URLBuilder) R463(p0 string, p1 string, p3 string, p4 string) (string, e
 	return routegenCheckedHelperURL(u, 517, p0, p1, p3, p4)
 }
 
-//line routes_gen.go:7445:1
+//line routes_gen.go:6946:1
 
 // R466 returns the URL of route "r466": /ab:p0/:p1/@/abc (routes.conf:3235:15).
 //
@@ -7450,7 +6951,7 @@ func (u *URLBuilder) R466(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 519, p0, p1)
 }
 
-//line routes_gen.go:7454:1
+//line routes_gen.go:6955:1
 
 // R402 returns the URL of route "r402": /ab:p0/:p1/a/a:p3 (routes.conf:2797:11).
 //
@@ -7459,7 +6960,7 @@ func (u *URLBuilder) R402(p0 string, p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 522, p0, p1, p3)
 }
 
-//line routes_gen.go:7463:1
+//line routes_gen.go:6964:1
 
 // R461 returns the URL of route "r461": /ab:p0/:p1/x.y (routes.conf:3208:11).
 //
@@ -7468,7 +6969,7 @@ func (u *URLBuilder) R461(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 524, p0, p1)
 }
 
-//line routes_gen.go:7472:1
+//line routes_gen.go:6973:1
 
 // R79 returns the URL of route "r79": /ab:p0/abc (routes.conf:553:11).
 //
@@ -7477,7 +6978,7 @@ func (u *URLBuilder) R79(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 526, p0)
 }
 
-//line routes_gen.go:7481:1
+//line routes_gen.go:6982:1
 
 // R355 returns the URL of route "r355": /abc (routes.conf:2475:7).
 //
@@ -7486,7 +6987,7 @@ func (u *URLBuilder) R355() string {
 	return routegenHelperURL(u, 528)
 }
 
-//line routes_gen.go:7490:1
+//line routes_gen.go:6991:1
 
 // R417 returns the URL of route "r417": /abc (routes.conf:2902:7).
 //
@@ -7495,7 +6996,7 @@ func (u *URLBuilder) R417() string {
 	return routegenHelperURL(u, 530)
 }
 
-//line routes_gen.go:7499:1
+//line routes_gen.go:7000:1
 
 // R184 returns the URL of route "r184": /abc/@ (routes.conf:1299:7).
 //
@@ -7504,7 +7005,7 @@ func (u *URLBuilder) R184() string {
 	return routegenHelperURL(u, 531)
 }
 
-//line routes_gen.go:7508:1
+//line routes_gen.go:7009:1
 
 // R205 returns the URL of route "r205": /abc/v1 (routes.conf:1445:11).
 //
@@ -7513,7 +7014,7 @@ func (u *URLBuilder) R205() string {
 	return routegenHelperURL(u, 532)
 }
 
-//line routes_gen.go:7517:1
+//line routes_gen.go:7018:1
 
 // R199 returns the URL of route "r199": /abc/v1 (routes.conf:1402:7).
 //
@@ -7522,7 +7023,7 @@ func (u *URLBuilder) R199() string {
 	return routegenHelperURL(u, 533)
 }
 
-//line routes_gen.go:7526:1
+//line routes_gen.go:7027:1
 
 // R200 returns the URL of route "r200": /abc/v1/v:p2 (routes.conf:1409:11).
 //
@@ -7531,7 +7032,7 @@ func (u *URLBuilder) R200(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 535, p2)
 }
 
-//line routes_gen.go:7535:1
+//line routes_gen.go:7036:1
 
 // R202 returns the URL of route "r202": /abc/v1/v:p2 (routes.conf:1426:15).
 //
@@ -7540,7 +7041,7 @@ func (u *URLBuilder) R202(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 536, p2)
 }
 
-//line routes_gen.go:7544:1
+//line routes_gen.go:7045:1
 
 // R201 returns the URL of route "r201": /abc/v1/v:p2/:p3 (routes.conf:1417:15).
 //
@@ -7549,7 +7050,7 @@ func (u *URLBuilder) R201(p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 539, p2, p3)
 }
 
-//line routes_gen.go:7553:1
+//line routes_gen.go:7054:1
 
 // R203 returns the URL of route "r203": /abc/v1/v:p2/v1/b (routes.conf:1430:15).
 //
@@ -7558,7 +7059,7 @@ func (u *URLBuilder) R203(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 541, p2)
 }
 
-//line routes_gen.go:7562:1
+//line routes_gen.go:7063:1
 
 // R206 returns the URL of route "r206": /abc/v1/x.:p2 (routes.conf:1449:11).
 //
@@ -7567,7 +7068,7 @@ func (u *URLBuilder) R206(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 542, p2)
 }
 
-//line routes_gen.go:7571:1
+//line routes_gen.go:7072:1
 
 // R204 returns the URL of route "r204": /abc/v1/~u (routes.conf:1439:11).
 //
@@ -7576,7 +7077,7 @@ func (u *URLBuilder) R204() string {
 	return routegenHelperURL(u, 545)
 }
 
-//line routes_gen.go:7580:1
+//line routes_gen.go:7081:1
 
 // R226 returns the URL of route "r226": /abc/x.y (routes.conf:1597:7).
 //
@@ -7585,7 +7086,7 @@ func (u *URLBuilder) R226() string {
 	return routegenHelperURL(u, 546)
 }
 
-//line routes_gen.go:7589:1
+//line routes_gen.go:7090:1
 
 // R67 returns the URL of route "r67": /abc/~:p1 (routes.conf:464:7).
 //
@@ -7594,7 +7095,7 @@ func (u *URLBuilder) R67(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 549, p1)
 }
 
-//line routes_gen.go:7598:1
+//line routes_gen.go:7099:1
 
 // R68 returns the URL of route "r68": /abc/~:p1/a/~*rest (routes.conf:473:11).
 //
@@ -7603,7 +7104,7 @@ func (u *URLBuilder) R68(p1 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 550, p1, rest)
 }
 
-//line routes_gen.go:7607:1
+//line routes_gen.go:7108:1
 
 // R289 returns the URL of route "r289": /abc/~u (routes.conf:2030:7).
 //
@@ -7612,7 +7113,7 @@ func (u *URLBuilder) R289() string {
 	return routegenHelperURL(u, 551)
 }
 
-//line routes_gen.go:7616:1
+//line routes_gen.go:7117:1
 
 // R293 returns the URL of route "r293": /abc/~u/:p2/b (routes.conf:2053:15).
 //
@@ -7621,7 +7122,7 @@ func (u *URLBuilder) R293(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 554, p2)
 }
 
-//line routes_gen.go:7625:1
+//line routes_gen.go:7126:1
 
 // R290 returns the URL of route "r290": /abc/~u/:p2/b (routes.conf:2036:11).
 //
@@ -7630,7 +7131,7 @@ func (u *URLBuilder) R290(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 555, p2)
 }
 
-//line routes_gen.go:7634:1
+//line routes_gen.go:7135:1
 
 // R291 returns the URL of route "r291": /abc/~u/:p2/b/*rest (routes.conf:2041:15).
 //
@@ -7639,7 +7140,7 @@ func (u *URLBuilder) R291(p2 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 556, p2, rest)
 }
 
-//line routes_gen.go:7643:1
+//line routes_gen.go:7144:1
 
 // R292 returns the URL of route "r292": /abc/~u/:p2/b/:p4 (routes.conf:2047:15).
 //
@@ -7648,7 +7149,7 @@ func (u *URLBuilder) R292(p2 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 558, p2, p4)
 }
 
-//line routes_gen.go:7652:1
+//line routes_gen.go:7153:1
 
 // R294 returns the URL of route "r294": /abc/~u/:p2/b/:p4/*rest (routes.conf:2059:15).
 //
@@ -7657,7 +7158,7 @@ func (u *URLBuilder) R294(p2 string, p4 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 560, p2, p4, rest)
 }
 
-//line routes_gen.go:7661:1
+//line routes_gen.go:7162:1
 
 // R295 returns the URL of route "r295": /abc/~u/a:p2/@ (routes.conf:2066:11).
 //
@@ -7666,7 +7167,7 @@ func (u *URLBuilder) R295(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 563, p2)
 }
 
-//line routes_gen.go:7670:1
+//line routes_gen.go:7171:1
 
 // R44 returns the URL of route "r44": /b (routes.conf:305:7).
 //
@@ -7675,7 +7176,7 @@ func (u *URLBuilder) R44() string {
 	return routegenHelperURL(u, 565)
 }
 
-//line routes_gen.go:7679:1
+//line routes_gen.go:7180:1
 
 // R420 returns the URL of route "r420": /b/1:p1 (routes.conf:2922:7).
 //
@@ -7684,7 +7185,7 @@ func (u *URLBuilder) R420(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 566, p1)
 }
 
-//line routes_gen.go:7688:1
+//line routes_gen.go:7189:1
 
 // R421 returns the URL of route "r421": /b/1:p1/.a (routes.conf:2928:11).
 //
@@ -7693,7 +7194,7 @@ func (u *URLBuilder) R421(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 569, p1)
 }
 
-//line routes_gen.go:7697:1
+//line routes_gen.go:7198:1
 
 // R422 returns the URL of route "r422": /b/1:p1/.a/:p3/= (routes.conf:2935:15).
 //
@@ -7702,7 +7203,7 @@ func (u *URLBuilder) R422(p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 571, p1, p3)
 }
 
-//line routes_gen.go:7706:1
+//line routes_gen.go:7207:1
 
 // R371 returns the URL of route "r371": /b/:p1 (routes.conf:2577:7).
 //
@@ -7711,7 +7212,7 @@ func (u *URLBuilder) R371(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 572, p1)
 }
 
-//line routes_gen.go:7715:1
+//line routes_gen.go:7216:1
 
 // R45 returns the URL of route "r45": /b/:p1 (routes.conf:311:11).
 //
@@ -7720,7 +7221,7 @@ func (u *URLBuilder) R45(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 573, p1)
 }
 
-//line routes_gen.go:7724:1
+//line routes_gen.go:7225:1
 
 // R46 returns the URL of route "r46": /b/a-b/new (routes.conf:317:11).
 //
@@ -7729,7 +7230,7 @@ func (u *URLBuilder) R46() string {
 	return routegenHelperURL(u, 575)
 }
 
-//line routes_gen.go:7733:1
+//line routes_gen.go:7234:1
 
 // R47 returns the URL of route "r47": /b/a:p1 (routes.conf:323:11).
 //
@@ -7738,7 +7239,7 @@ func (u *URLBuilder) R47(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 577, p1)
 }
 
-//line routes_gen.go:7742:1
+//line routes_gen.go:7243:1
 
 // R306 returns the URL of route "r306": /b/users (routes.conf:2142:7).
 //
@@ -7747,7 +7248,7 @@ func (u *URLBuilder) R306() string {
 	return routegenHelperURL(u, 578)
 }
 
-//line routes_gen.go:7751:1
+//line routes_gen.go:7252:1
 
 // R43 returns the URL of route "r43": /b/users (routes.conf:298:7).
 //
@@ -7756,7 +7257,7 @@ func (u *URLBuilder) R43() string {
 	return routegenHelperURL(u, 579)
 }
 
-//line routes_gen.go:7760:1
+//line routes_gen.go:7261:1
 
 // R315 returns the URL of route "r315": /b/users/*rest (routes.conf:2199:15).
 //
@@ -7765,7 +7266,7 @@ func (u *URLBuilder) R315(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 580, rest)
 }
 
-//line routes_gen.go:7769:1
+//line routes_gen.go:7270:1
 
 // R312 returns the URL of route "r312": /b/users/*rest (routes.conf:2182:11).
 //
@@ -7774,7 +7275,7 @@ func (u *URLBuilder) R312(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 581, rest)
 }
 
-//line routes_gen.go:7778:1
+//line routes_gen.go:7279:1
 
 // R313 returns the URL of route "r313": /b/users/*rest (routes.conf:2188:15).
 //
@@ -7783,7 +7284,7 @@ func (u *URLBuilder) R313(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 583, rest)
 }
 
-//line routes_gen.go:7787:1
+//line routes_gen.go:7288:1
 
 // R314 returns the URL of route "r314": /b/users/*rest (routes.conf:2193:15).
 //
@@ -7792,7 +7293,7 @@ func (u *URLBuilder) R314(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 584, rest)
 }
 
-//line routes_gen.go:7796:1
+//line routes_gen.go:7297:1
 
 // R311 returns the URL of route "r311": /b/users/42 (routes.conf:2176:15).
 //
@@ -7801,7 +7302,7 @@ func (u *URLBuilder) R311() string {
 	return routegenHelperURL(u, 585)
 }
 
-//line routes_gen.go:7805:1
+//line routes_gen.go:7306:1
 
 // R309 returns the URL of route "r309": /b/users/42 (routes.conf:2163:11).
 //
@@ -7810,7 +7311,7 @@ func (u *URLBuilder) R309() string {
 	return routegenHelperURL(u, 586)
 }
 
-//line routes_gen.go:7814:1
+//line routes_gen.go:7315:1
 
 // R310 returns the URL of route "r310": /b/users/42/~:p3/a-b (routes.conf:2170:15).
 //
@@ -7819,7 +7320,7 @@ func (u *URLBuilder) R310(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 589, p3)
 }
 
-//line routes_gen.go:7823:1
+//line routes_gen.go:7324:1
 
 // R307 returns the URL of route "r307": /b/users/:p2/ab (routes.conf:2150:11).
 //
@@ -7828,7 +7329,7 @@ func (u *URLBuilder) R307(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 591, p2)
 }
 
-//line routes_gen.go:7832:1
+//line routes_gen.go:7333:1
 
 // R308 returns the URL of route "r308": /b/users/:p2/ab/:p4/:p5 (routes.conf:2155:15).
 //
@@ -7837,7 +7338,7 @@ func (u *URLBuilder) R308(p2 string, p4 string, p5 string) (string, error) {
 	return routegenCheckedHelperURL(u, 592, p2, p4, p5)
 }
 
-//line routes_gen.go:7841:1
+//line routes_gen.go:7342:1
 
 // R65 returns the URL of route "r65": /new (routes.conf:450:7).
 //
@@ -7846,7 +7347,7 @@ func (u *URLBuilder) R65() string {
 	return routegenHelperURL(u, 594)
 }
 
-//line routes_gen.go:7850:1
+//line routes_gen.go:7351:1
 
 // R241 returns the URL of route "r241": /new (routes.conf:1702:7).
 //
@@ -7855,7 +7356,7 @@ func (u *URLBuilder) R241() string {
 	return routegenHelperURL(u, 595)
 }
 
-//line routes_gen.go:7859:1
+//line routes_gen.go:7360:1
 
 // R428 returns the URL of route "r428": /new (routes.conf:2980:7).
 //
@@ -7864,7 +7365,7 @@ func (u *URLBuilder) R428() string {
 	return routegenHelperURL(u, 596)
 }
 
-//line routes_gen.go:7868:1
+//line routes_gen.go:7369:1
 
 // R437 returns the URL of route "r437": /new/:p1 (routes.conf:3037:11).
 //
@@ -7873,7 +7374,7 @@ func (u *URLBuilder) R437(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 598, p1)
 }
 
-//line routes_gen.go:7877:1
+//line routes_gen.go:7378:1
 
 // R66 returns the URL of route "r66": /new/user_:p1 (routes.conf:456:11).
 //
@@ -7882,7 +7383,7 @@ func (u *URLBuilder) R66(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 599, p1)
 }
 
-//line routes_gen.go:7886:1
+//line routes_gen.go:7387:1
 
 // R434 returns the URL of route "r434": /new/user_x/= (routes.conf:3016:11).
 //
@@ -7891,7 +7392,7 @@ func (u *URLBuilder) R434() string {
 	return routegenHelperURL(u, 601)
 }
 
-//line routes_gen.go:7895:1
+//line routes_gen.go:7396:1
 
 // R435 returns the URL of route "r435": /new/user_x/=/:p3 (routes.conf:3021:15).
 //
@@ -7900,7 +7401,7 @@ func (u *URLBuilder) R435(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 602, p3)
 }
 
-//line routes_gen.go:7904:1
+//line routes_gen.go:7405:1
 
 // R436 returns the URL of route "r436": /new/user_x/=/a/ab:p4 (routes.conf:3028:15).
 //
@@ -7909,7 +7410,7 @@ func (u *URLBuilder) R436(p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 603, p4)
 }
 
-//line routes_gen.go:7913:1
+//line routes_gen.go:7414:1
 
 // R429 returns the URL of route "r429": /new/x.y (routes.conf:2986:11).
 //
@@ -7918,7 +7419,7 @@ func (u *URLBuilder) R429() string {
 	return routegenHelperURL(u, 605)
 }
 
-//line routes_gen.go:7922:1
+//line routes_gen.go:7423:1
 
 // R430 returns the URL of route "r430": /new/x.y (routes.conf:2992:15).
 //
@@ -7927,7 +7428,7 @@ func (u *URLBuilder) R430() string {
 	return routegenHelperURL(u, 606)
 }
 
-//line routes_gen.go:7931:1
+//line routes_gen.go:7432:1
 
 // R431 returns the URL of route "r431": /new/x.y (routes.conf:2997:15).
 //
@@ -7936,7 +7437,7 @@ func (u *URLBuilder) R431() string {
 	return routegenHelperURL(u, 607)
 }
 
-//line routes_gen.go:7940:1
+//line routes_gen.go:7441:1
 
 // R432 returns the URL of route "r432": /new/x.y/@/user_x (routes.conf:3002:15).
 //
@@ -7945,7 +7446,7 @@ func (u *URLBuilder) R432() string {
 	return routegenHelperURL(u, 609)
 }
 
-//line routes_gen.go:7949:1
+//line routes_gen.go:7450:1
 
 // R433 returns the URL of route "r433": /new/x.y/ab (routes.conf:3008:15).
 //
@@ -7954,7 +7455,7 @@ func (u *URLBuilder) R433() string {
 	return routegenHelperURL(u, 610)
 }
 
-//line routes_gen.go:7958:1
+//line routes_gen.go:7459:1
 
 // R503 returns the URL of route "r503": /user_*rest (routes.conf:3493:11).
 //
@@ -7963,7 +7464,7 @@ func (u *URLBuilder) R503(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 611, rest)
 }
 
-//line routes_gen.go:7967:1
+//line routes_gen.go:7468:1
 
 // R185 returns the URL of route "r185": /user_*rest (routes.conf:1306:7).
 //
@@ -7972,7 +7473,7 @@ func (u *URLBuilder) R185(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 612, rest)
 }
 
-//line routes_gen.go:7976:1
+//line routes_gen.go:7477:1
 
 // R502 returns the URL of route "r502": /user_*rest (routes.conf:3487:7).
 //
@@ -7981,7 +7482,7 @@ func (u *URLBuilder) R502(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 613, rest)
 }
 
-//line routes_gen.go:7985:1
+//line routes_gen.go:7486:1
 
 // R316 returns the URL of route "r316": /user_:p0 (routes.conf:2207:7).
 //
@@ -7990,7 +7491,7 @@ func (u *URLBuilder) R316(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 614, p0)
 }
 
-//line routes_gen.go:7994:1
+//line routes_gen.go:7495:1
 
 // R27 returns the URL of route "r27": /user_:p0 (routes.conf:189:7).
 //
@@ -7999,7 +7500,7 @@ func (u *URLBuilder) R27(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 615, p0)
 }
 
-//line routes_gen.go:8003:1
+//line routes_gen.go:7504:1
 
 // R450 returns the URL of route "r450": /user_:p0/1:p1 (routes.conf:3135:7).
 //
@@ -8008,7 +7509,7 @@ func (u *URLBuilder) R450(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 618, p0, p1)
 }
 
-//line routes_gen.go:8012:1
+//line routes_gen.go:7513:1
 
 // R453 returns the URL of route "r453": /user_:p0/1:p1 (routes.conf:3155:11).
 //
@@ -8017,7 +7518,7 @@ func (u *URLBuilder) R453(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 619, p0, p1)
 }
 
-//line routes_gen.go:8021:1
+//line routes_gen.go:7522:1
 
 // R451 returns the URL of route "r451": /user_:p0/1:p1 (routes.conf:3143:11).
 //
@@ -8026,7 +7527,7 @@ func (u *URLBuilder) R451(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 620, p0, p1)
 }
 
-//line routes_gen.go:8030:1
+//line routes_gen.go:7531:1
 
 // R457 returns the URL of route "r457": /user_:p0/1:p1/:p2/x.:p3 (routes.conf:3179:15).
 //
@@ -8035,7 +7536,7 @@ func (u *URLBuilder) R457(p0 string, p1 string, p2 string, p3 string) (string, e
 	return routegenCheckedHelperURL(u, 623, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:8039:1
+//line routes_gen.go:7540:1
 
 // R455 returns the URL of route "r455": /user_:p0/1:p1/=/:p3 (routes.conf:3167:15).
 //
@@ -8044,7 +7545,7 @@ func (u *URLBuilder) R455(p0 string, p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 624, p0, p1, p3)
 }
 
-//line routes_gen.go:8048:1
+//line routes_gen.go:7549:1
 
 // R452 returns the URL of route "r452": /user_:p0/1:p1/@ (routes.conf:3148:15).
 //
@@ -8053,7 +7554,7 @@ func (u *URLBuilder) R452(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 625, p0, p1)
 }
 
-//line routes_gen.go:8057:1
+//line routes_gen.go:7558:1
 
 // R454 returns the URL of route "r454": /user_:p0/1:p1/@/:p3 (routes.conf:3161:15).
 //
@@ -8062,7 +7563,7 @@ func (u *URLBuilder) R454(p0 string, p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 628, p0, p1, p3)
 }
 
-//line routes_gen.go:8066:1
+//line routes_gen.go:7567:1
 
 // R456 returns the URL of route "r456": /user_:p0/1:p1/b/v1 (routes.conf:3173:15).
 //
@@ -8071,7 +7572,7 @@ func (u *URLBuilder) R456(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 630, p0, p1)
 }
 
-//line routes_gen.go:8075:1
+//line routes_gen.go:7576:1
 
 // R458 returns the URL of route "r458": /user_:p0/1:p1/new/:p3 (routes.conf:3188:11).
 //
@@ -8080,7 +7581,7 @@ func (u *URLBuilder) R458(p0 string, p1 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 632, p0, p1, p3)
 }
 
-//line routes_gen.go:8084:1
+//line routes_gen.go:7585:1
 
 // R459 returns the URL of route "r459": /user_:p0/1:p1/new/b (routes.conf:3194:11).
 //
@@ -8089,7 +7590,7 @@ func (u *URLBuilder) R459(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 634, p0, p1)
 }
 
-//line routes_gen.go:8093:1
+//line routes_gen.go:7594:1
 
 // R187 returns the URL of route "r187": /user_:p0/:p1 (routes.conf:1321:7).
 //
@@ -8098,7 +7599,7 @@ func (u *URLBuilder) R187(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 635, p0, p1)
 }
 
-//line routes_gen.go:8102:1
+//line routes_gen.go:7603:1
 
 // R243 returns the URL of route "r243": /user_:p0/:p1 (routes.conf:1715:7).
 //
@@ -8107,7 +7608,7 @@ func (u *URLBuilder) R243(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 637, p0, p1)
 }
 
-//line routes_gen.go:8111:1
+//line routes_gen.go:7612:1
 
 // R244 returns the URL of route "r244": /user_:p0/:p1/= (routes.conf:1721:11).
 //
@@ -8116,7 +7617,7 @@ func (u *URLBuilder) R244(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 638, p0, p1)
 }
 
-//line routes_gen.go:8120:1
+//line routes_gen.go:7621:1
 
 // R245 returns the URL of route "r245": /user_:p0/:p1/v:p2 (routes.conf:1726:11).
 //
@@ -8125,7 +7626,7 @@ func (u *URLBuilder) R245(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 641, p0, p1, p2)
 }
 
-//line routes_gen.go:8129:1
+//line routes_gen.go:7630:1
 
 // R246 returns the URL of route "r246": /user_:p0/:p1/v:p2/:p3/= (routes.conf:1732:15).
 //
@@ -8134,7 +7635,7 @@ func (u *URLBuilder) R246(p0 string, p1 string, p2 string, p3 string) (string, e
 	return routegenCheckedHelperURL(u, 643, p0, p1, p2, p3)
 }
 
-//line routes_gen.go:8138:1
+//line routes_gen.go:7639:1
 
 // R320 returns the URL of route "r320": /user_:p0/:p1/x.:p2 (routes.conf:2235:11).
 //
@@ -8143,7 +7644,7 @@ func (u *URLBuilder) R320(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 645, p0, p1, p2)
 }
 
-//line routes_gen.go:8147:1
+//line routes_gen.go:7648:1
 
 // R352 returns the URL of route "r352": /user_:p0/= (routes.conf:2453:15).
 //
@@ -8152,7 +7653,7 @@ func (u *URLBuilder) R352(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 647, p0)
 }
 
-//line routes_gen.go:8156:1
+//line routes_gen.go:7657:1
 
 // R321 returns the URL of route "r321": /user_:p0/a (routes.conf:2242:11).
 //
@@ -8161,7 +7662,7 @@ func (u *URLBuilder) R321(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 649, p0)
 }
 
-//line routes_gen.go:8165:1
+//line routes_gen.go:7666:1
 
 // R247 returns the URL of route "r247": /user_:p0/a-b (routes.conf:1741:7).
 //
@@ -8170,7 +7671,7 @@ func (u *URLBuilder) R247(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 650, p0)
 }
 
-//line routes_gen.go:8174:1
+//line routes_gen.go:7675:1
 
 // R249 returns the URL of route "r249": /user_:p0/a-b/42/= (routes.conf:1754:11).
 //
@@ -8179,7 +7680,7 @@ func (u *URLBuilder) R249(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 653, p0)
 }
 
-//line routes_gen.go:8183:1
+//line routes_gen.go:7684:1
 
 // R252 returns the URL of route "r252": /user_:p0/a-b/42/=/:p4/:p5 (routes.conf:1774:15).
 //
@@ -8188,7 +7689,7 @@ func (u *URLBuilder) R252(p0 string, p4 string, p5 string) (string, error) {
 	return routegenCheckedHelperURL(u, 655, p0, p4, p5)
 }
 
-//line routes_gen.go:8192:1
+//line routes_gen.go:7693:1
 
 // R251 returns the URL of route "r251": /user_:p0/a-b/42/=/=/v1 (routes.conf:1768:15).
 //
@@ -8197,7 +7698,7 @@ func (u *URLBuilder) R251(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 657, p0)
 }
 
-//line routes_gen.go:8201:1
+//line routes_gen.go:7702:1
 
 // R248 returns the URL of route "r248": /user_:p0/a-b/:p2 (routes.conf:1748:11).
 //
@@ -8206,7 +7707,7 @@ func (u *URLBuilder) R248(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 659, p0, p2)
 }
 
-//line routes_gen.go:8210:1
+//line routes_gen.go:7711:1
 
 // R317 returns the URL of route "r317": /user_:p0/new/x.y (routes.conf:2214:11).
 //
@@ -8215,7 +7716,7 @@ func (u *URLBuilder) R317(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 661, p0)
 }
 
-//line routes_gen.go:8219:1
+//line routes_gen.go:7720:1
 
 // R318 returns the URL of route "r318": /user_:p0/new/x.y/:p3 (routes.conf:2220:15).
 //
@@ -8224,7 +7725,7 @@ func (u *URLBuilder) R318(p0 string, p3 int64) (string, error) {
 	return routegenCheckedHelperURL(u, 663, p0, routegenimpl.Int(p3))
 }
 
-//line routes_gen.go:8228:1
+//line routes_gen.go:7729:1
 
 // R319 returns the URL of route "r319": /user_x (routes.conf:2227:15).
 //
@@ -8233,7 +7734,7 @@ func (u *URLBuilder) R319() string {
 	return routegenHelperURL(u, 664)
 }
 
-//line routes_gen.go:8237:1
+//line routes_gen.go:7738:1
 
 // R501 returns the URL of route "r501": /user_x/:p1 (routes.conf:3480:7).
 //
@@ -8242,7 +7743,7 @@ func (u *URLBuilder) R501(p1 int64) (string, error) {
 	return routegenCheckedHelperURL(u, 667, routegenimpl.Int(p1))
 }
 
-//line routes_gen.go:8246:1
+//line routes_gen.go:7747:1
 
 // R1 returns the URL of route "r1": /user_x/= (routes.conf:9:7).
 //
@@ -8251,7 +7752,7 @@ func (u *URLBuilder) R1() string {
 	return routegenHelperURL(u, 670)
 }
 
-//line routes_gen.go:8255:1
+//line routes_gen.go:7756:1
 
 // R2 returns the URL of route "r2": /user_x/=/:p2 (routes.conf:17:11).
 //
@@ -8260,7 +7761,7 @@ func (u *URLBuilder) R2(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 673, p2)
 }
 
-//line routes_gen.go:8264:1
+//line routes_gen.go:7765:1
 
 // R5 returns the URL of route "r5": /user_x/=/:p2 (routes.conf:36:15).
 //
@@ -8269,7 +7770,7 @@ func (u *URLBuilder) R5(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 674, p2)
 }
 
-//line routes_gen.go:8273:1
+//line routes_gen.go:7774:1
 
 // R6 returns the URL of route "r6": /user_x/=/:p2/:p3 (routes.conf:41:15).
 //
@@ -8278,7 +7779,7 @@ func (u *URLBuilder) R6(p2 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 677, p2, p3)
 }
 
-//line routes_gen.go:8282:1
+//line routes_gen.go:7783:1
 
 // R4 returns the URL of route "r4": /user_x/=/:p2/user_x (routes.conf:31:15).
 //
@@ -8287,7 +7788,7 @@ func (u *URLBuilder) R4(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 679, p2)
 }
 
-//line routes_gen.go:8291:1
+//line routes_gen.go:7792:1
 
 // R3 returns the URL of route "r3": /user_x/=/:p2/x.y/*rest (routes.conf:22:15).
 //
@@ -8296,7 +7797,7 @@ func (u *URLBuilder) R3(p2 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 681, p2, rest)
 }
 
-//line routes_gen.go:8300:1
+//line routes_gen.go:7801:1
 
 // R207 returns the URL of route "r207": /user_x/new (routes.conf:1457:7).
 //
@@ -8305,7 +7806,7 @@ func (u *URLBuilder) R207() string {
 	return routegenHelperURL(u, 682)
 }
 
-//line routes_gen.go:8309:1
+//line routes_gen.go:7810:1
 
 // R186 returns the URL of route "r186": /user_x/user_x (routes.conf:1314:7).
 //
@@ -8314,7 +7815,7 @@ func (u *URLBuilder) R186() string {
 	return routegenHelperURL(u, 683)
 }
 
-//line routes_gen.go:8318:1
+//line routes_gen.go:7819:1
 
 // R196 returns the URL of route "r196": /user_x/user_x (routes.conf:1381:7).
 //
@@ -8323,7 +7824,7 @@ func (u *URLBuilder) R196() string {
 	return routegenHelperURL(u, 685)
 }
 
-//line routes_gen.go:8327:1
+//line routes_gen.go:7828:1
 
 // R267 returns the URL of route "r267": /user_x/v1 (routes.conf:1881:7).
 //
@@ -8332,7 +7833,7 @@ func (u *URLBuilder) R267() string {
 	return routegenHelperURL(u, 686)
 }
 
-//line routes_gen.go:8336:1
+//line routes_gen.go:7837:1
 
 // R374 returns the URL of route "r374": /users (routes.conf:2597:7).
 //
@@ -8341,7 +7842,7 @@ func (u *URLBuilder) R374() string {
 	return routegenHelperURL(u, 689)
 }
 
-//line routes_gen.go:8345:1
+//line routes_gen.go:7846:1
 
 // R491 returns the URL of route "r491": /users (routes.conf:3411:7).
 //
@@ -8350,7 +7851,7 @@ func (u *URLBuilder) R491() string {
 	return routegenHelperURL(u, 691)
 }
 
-//line routes_gen.go:8354:1
+//line routes_gen.go:7855:1
 
 // R299 returns the URL of route "r299": /users/42 (routes.conf:2095:11).
 //
@@ -8359,7 +7860,7 @@ func (u *URLBuilder) R299() string {
 	return routegenHelperURL(u, 693)
 }
 
-//line routes_gen.go:8363:1
+//line routes_gen.go:7864:1
 
 // R300 returns the URL of route "r300": /users/42 (routes.conf:2101:15).
 //
@@ -8368,7 +7869,7 @@ func (u *URLBuilder) R300() string {
 	return routegenHelperURL(u, 694)
 }
 
-//line routes_gen.go:8372:1
+//line routes_gen.go:7873:1
 
 // R494 returns the URL of route "r494": /users/42/:p2 (routes.conf:3432:11).
 //
@@ -8377,7 +7878,7 @@ func (u *URLBuilder) R494(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 697, p2)
 }
 
-//line routes_gen.go:8381:1
+//line routes_gen.go:7882:1
 
 // R394 returns the URL of route "r394": /users/:p1 (routes.conf:2741:7).
 //
@@ -8386,7 +7887,7 @@ func (u *URLBuilder) R394(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 698, p1)
 }
 
-//line routes_gen.go:8390:1
+//line routes_gen.go:7891:1
 
 // R447 returns the URL of route "r447": /users/:p1 (routes.conf:3110:11).
 //
@@ -8395,7 +7896,7 @@ func (u *URLBuilder) R447(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 699, p1)
 }
 
-//line routes_gen.go:8399:1
+//line routes_gen.go:7900:1
 
 // R375 returns the URL of route "r375": /users/:p1/1 (routes.conf:2603:11).
 //
@@ -8404,7 +7905,7 @@ func (u *URLBuilder) R375(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 700, p1)
 }
 
-//line routes_gen.go:8408:1
+//line routes_gen.go:7909:1
 
 // R395 returns the URL of route "r395": /users/:p1/1/.a (routes.conf:2748:11).
 //
@@ -8413,7 +7914,7 @@ func (u *URLBuilder) R395(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 702, p1)
 }
 
-//line routes_gen.go:8417:1
+//line routes_gen.go:7918:1
 
 // R396 returns the URL of route "r396": /users/:p1/1/.a/@ (routes.conf:2753:15).
 //
@@ -8422,7 +7923,7 @@ func (u *URLBuilder) R396(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 703, p1)
 }
 
-//line routes_gen.go:8426:1
+//line routes_gen.go:7927:1
 
 // R398 returns the URL of route "r398": /users/:p1/1/.a/@/~u (routes.conf:2764:15).
 //
@@ -8431,7 +7932,7 @@ func (u *URLBuilder) R398(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 704, p1)
 }
 
-//line routes_gen.go:8435:1
+//line routes_gen.go:7936:1
 
 // R397 returns the URL of route "r397": /users/:p1/1/.a/ab/:p5 (routes.conf:2759:15).
 //
@@ -8440,7 +7941,7 @@ func (u *URLBuilder) R397(p1 string, p5 string) (string, error) {
 	return routegenCheckedHelperURL(u, 705, p1, p5)
 }
 
-//line routes_gen.go:8444:1
+//line routes_gen.go:7945:1
 
 // R376 returns the URL of route "r376": /users/:p1/1/=/a:p4 (routes.conf:2609:15).
 //
@@ -8449,7 +7950,7 @@ func (u *URLBuilder) R376(p1 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 706, p1, p4)
 }
 
-//line routes_gen.go:8453:1
+//line routes_gen.go:7954:1
 
 // R377 returns the URL of route "r377": /users/:p1/1/x.y/42 (routes.conf:2615:15).
 //
@@ -8458,7 +7959,7 @@ func (u *URLBuilder) R377(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 708, p1)
 }
 
-//line routes_gen.go:8462:1
+//line routes_gen.go:7963:1
 
 // R378 returns the URL of route "r378": /users/:p1/1/~u/:p4 (routes.conf:2623:15).
 //
@@ -8467,7 +7968,7 @@ func (u *URLBuilder) R378(p1 string, p4 string) (string, error) {
 	return routegenCheckedHelperURL(u, 710, p1, p4)
 }
 
-//line routes_gen.go:8471:1
+//line routes_gen.go:7972:1
 
 // R399 returns the URL of route "r399": /users/:p1/x.y (routes.conf:2772:11).
 //
@@ -8476,7 +7977,7 @@ func (u *URLBuilder) R399(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 711, p1)
 }
 
-//line routes_gen.go:8480:1
+//line routes_gen.go:7981:1
 
 // R400 returns the URL of route "r400": /users/:p1/x.y/a-b/users (routes.conf:2779:15).
 //
@@ -8485,7 +7986,7 @@ func (u *URLBuilder) R400(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 713, p1)
 }
 
-//line routes_gen.go:8489:1
+//line routes_gen.go:7990:1
 
 // R11 returns the URL of route "r11": /users/a:p1 (routes.conf:82:7).
 //
@@ -8494,7 +7995,7 @@ func (u *URLBuilder) R11(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 714, p1)
 }
 
-//line routes_gen.go:8498:1
+//line routes_gen.go:7999:1
 
 // R495 returns the URL of route "r495": /users/~:p1 (routes.conf:3440:11).
 //
@@ -8503,7 +8004,7 @@ func (u *URLBuilder) R495(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 716, p1)
 }
 
-//line routes_gen.go:8507:1
+//line routes_gen.go:8008:1
 
 // R250 returns the URL of route "r250": /v1 (routes.conf:1762:15).
 //
@@ -8512,7 +8013,7 @@ func (u *URLBuilder) R250() string {
 	return routegenHelperURL(u, 719)
 }
 
-//line routes_gen.go:8516:1
+//line routes_gen.go:8017:1
 
 // R269 returns the URL of route "r269": /v1/*rest (routes.conf:1893:11).
 //
@@ -8521,7 +8022,7 @@ func (u *URLBuilder) R269(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 721, rest)
 }
 
-//line routes_gen.go:8525:1
+//line routes_gen.go:8026:1
 
 // R268 returns the URL of route "r268": /v1/*rest (routes.conf:1887:7).
 //
@@ -8530,7 +8031,7 @@ func (u *URLBuilder) R268(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 722, rest)
 }
 
-//line routes_gen.go:8534:1
+//line routes_gen.go:8035:1
 
 // R133 returns the URL of route "r133": /v1/= (routes.conf:941:7).
 //
@@ -8539,7 +8040,7 @@ func (u *URLBuilder) R133() string {
 	return routegenHelperURL(u, 725)
 }
 
-//line routes_gen.go:8543:1
+//line routes_gen.go:8044:1
 
 // R468 returns the URL of route "r468": /v1/new (routes.conf:3253:7).
 //
@@ -8548,7 +8049,7 @@ func (u *URLBuilder) R468() string {
 	return routegenHelperURL(u, 728)
 }
 
-//line routes_gen.go:8552:1
+//line routes_gen.go:8053:1
 
 // R29 returns the URL of route "r29": /v:p0 (routes.conf:203:7).
 //
@@ -8557,7 +8058,7 @@ func (u *URLBuilder) R29(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 730, p0)
 }
 
-//line routes_gen.go:8561:1
+//line routes_gen.go:8062:1
 
 // R36 returns the URL of route "r36": /v:p0/:p1/a:p2 (routes.conf:247:15).
 //
@@ -8566,7 +8067,7 @@ func (u *URLBuilder) R36(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 733, p0, p1, p2)
 }
 
-//line routes_gen.go:8570:1
+//line routes_gen.go:8071:1
 
 // R35 returns the URL of route "r35": /v:p0/:p1/a:p2 (routes.conf:241:11).
 //
@@ -8575,7 +8076,7 @@ func (u *URLBuilder) R35(p0 string, p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 734, p0, p1, p2)
 }
 
-//line routes_gen.go:8579:1
+//line routes_gen.go:8080:1
 
 // R37 returns the URL of route "r37": /v:p0/a (routes.conf:254:11).
 //
@@ -8584,7 +8085,7 @@ func (u *URLBuilder) R37(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 736, p0)
 }
 
-//line routes_gen.go:8588:1
+//line routes_gen.go:8089:1
 
 // R446 returns the URL of route "r446": /v:p0/user_:p1 (routes.conf:3103:11).
 //
@@ -8593,7 +8094,7 @@ func (u *URLBuilder) R446(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 738, p0, p1)
 }
 
-//line routes_gen.go:8597:1
+//line routes_gen.go:8098:1
 
 // R30 returns the URL of route "r30": /v:p0/users (routes.conf:210:11).
 //
@@ -8602,7 +8103,7 @@ func (u *URLBuilder) R30(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 739, p0)
 }
 
-//line routes_gen.go:8606:1
+//line routes_gen.go:8107:1
 
 // R32 returns the URL of route "r32": /v:p0/users/.:p2/x.y (routes.conf:222:15).
 //
@@ -8611,7 +8112,7 @@ func (u *URLBuilder) R32(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 740, p0, p2)
 }
 
-//line routes_gen.go:8615:1
+//line routes_gen.go:8116:1
 
 // R33 returns the URL of route "r33": /v:p0/users/:p2 (routes.conf:227:15).
 //
@@ -8620,7 +8121,7 @@ func (u *URLBuilder) R33(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 743, p0, p2)
 }
 
-//line routes_gen.go:8624:1
+//line routes_gen.go:8125:1
 
 // R31 returns the URL of route "r31": /v:p0/users/a (routes.conf:216:15).
 //
@@ -8629,7 +8130,7 @@ func (u *URLBuilder) R31(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 745, p0)
 }
 
-//line routes_gen.go:8633:1
+//line routes_gen.go:8134:1
 
 // R34 returns the URL of route "r34": /v:p0/users/a-b/:p3 (routes.conf:233:15).
 //
@@ -8638,7 +8139,7 @@ func (u *URLBuilder) R34(p0 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 746, p0, p3)
 }
 
-//line routes_gen.go:8642:1
+//line routes_gen.go:8143:1
 
 // R128 returns the URL of route "r128": /x.:p0 (routes.conf:909:7).
 //
@@ -8647,7 +8148,7 @@ func (u *URLBuilder) R128(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 748, p0)
 }
 
-//line routes_gen.go:8651:1
+//line routes_gen.go:8152:1
 
 // R132 returns the URL of route "r132": /x.:p0/1/1 (routes.conf:934:11).
 //
@@ -8656,7 +8157,7 @@ func (u *URLBuilder) R132(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 750, p0)
 }
 
-//line routes_gen.go:8660:1
+//line routes_gen.go:8161:1
 
 // R424 returns the URL of route "r424": /x.:p0/:p1 (routes.conf:2952:7).
 //
@@ -8665,7 +8166,7 @@ func (u *URLBuilder) R424(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 751, p0, p1)
 }
 
-//line routes_gen.go:8669:1
+//line routes_gen.go:8170:1
 
 // R131 returns the URL of route "r131": /x.:p0/= (routes.conf:928:11).
 //
@@ -8674,7 +8175,7 @@ func (u *URLBuilder) R131(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 752, p0)
 }
 
-//line routes_gen.go:8678:1
+//line routes_gen.go:8179:1
 
 // R130 returns the URL of route "r130": /x.:p0/a-b (routes.conf:921:11).
 //
@@ -8683,7 +8184,7 @@ func (u *URLBuilder) R130(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 753, p0)
 }
 
-//line routes_gen.go:8687:1
+//line routes_gen.go:8188:1
 
 // R129 returns the URL of route "r129": /x.:p0/a:p1 (routes.conf:916:11).
 //
@@ -8692,7 +8193,7 @@ func (u *URLBuilder) R129(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 754, p0, p1)
 }
 
-//line routes_gen.go:8696:1
+//line routes_gen.go:8197:1
 
 // R217 returns the URL of route "r217": /x.y (routes.conf:1530:7).
 //
@@ -8701,7 +8202,7 @@ func (u *URLBuilder) R217() string {
 	return routegenHelperURL(u, 755)
 }
 
-//line routes_gen.go:8705:1
+//line routes_gen.go:8206:1
 
 // R253 returns the URL of route "r253": /x.y (routes.conf:1783:7).
 //
@@ -8710,7 +8211,7 @@ func (u *URLBuilder) R253() string {
 	return routegenHelperURL(u, 756)
 }
 
-//line routes_gen.go:8714:1
+//line routes_gen.go:8215:1
 
 // R215 returns the URL of route "r215": /x.y (routes.conf:1514:7).
 //
@@ -8719,7 +8220,7 @@ func (u *URLBuilder) R215() string {
 	return routegenHelperURL(u, 757)
 }
 
-//line routes_gen.go:8723:1
+//line routes_gen.go:8224:1
 
 // R256 returns the URL of route "r256": /x.y/1 (routes.conf:1802:15).
 //
@@ -8728,7 +8229,7 @@ func (u *URLBuilder) R256() string {
 	return routegenHelperURL(u, 759)
 }
 
-//line routes_gen.go:8732:1
+//line routes_gen.go:8233:1
 
 // R254 returns the URL of route "r254": /x.y/1 (routes.conf:1790:11).
 //
@@ -8737,7 +8238,7 @@ func (u *URLBuilder) R254() string {
 	return routegenHelperURL(u, 760)
 }
 
-//line routes_gen.go:8741:1
+//line routes_gen.go:8242:1
 
 // R257 returns the URL of route "r257": /x.y/1/1 (routes.conf:1807:15).
 //
@@ -8746,7 +8247,7 @@ func (u *URLBuilder) R257() string {
 	return routegenHelperURL(u, 761)
 }
 
-//line routes_gen.go:8750:1
+//line routes_gen.go:8251:1
 
 // R255 returns the URL of route "r255": /x.y/1/= (routes.conf:1796:15).
 //
@@ -8755,7 +8256,7 @@ func (u *URLBuilder) R255() string {
 	return routegenHelperURL(u, 763)
 }
 
-//line routes_gen.go:8759:1
+//line routes_gen.go:8260:1
 
 // R258 returns the URL of route "r258": /x.y/1/@ (routes.conf:1815:15).
 //
@@ -8764,7 +8265,7 @@ func (u *URLBuilder) R258() string {
 	return routegenHelperURL(u, 764)
 }
 
-//line routes_gen.go:8768:1
+//line routes_gen.go:8269:1
 
 // R275 returns the URL of route "r275": /x.y/:p1 (routes.conf:1933:7).
 //
@@ -8773,7 +8274,7 @@ func (u *URLBuilder) R275(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 766, p1)
 }
 
-//line routes_gen.go:8777:1
+//line routes_gen.go:8278:1
 
 // R216 returns the URL of route "r216": /x.y/ab (routes.conf:1522:11).
 //
@@ -8782,7 +8283,7 @@ func (u *URLBuilder) R216() string {
 	return routegenHelperURL(u, 768)
 }
 
-//line routes_gen.go:8786:1
+//line routes_gen.go:8287:1
 
 // R111 returns the URL of route "r111": /~*rest (routes.conf:783:11).
 //
@@ -8791,7 +8292,7 @@ func (u *URLBuilder) R111(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 770, rest)
 }
 
-//line routes_gen.go:8795:1
+//line routes_gen.go:8296:1
 
 // R110 returns the URL of route "r110": /~*rest (routes.conf:776:7).
 //
@@ -8800,7 +8301,7 @@ func (u *URLBuilder) R110(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 771, rest)
 }
 
-//line routes_gen.go:8804:1
+//line routes_gen.go:8305:1
 
 // R112 returns the URL of route "r112": /~*rest (routes.conf:790:11).
 //
@@ -8809,7 +8310,7 @@ func (u *URLBuilder) R112(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 772, rest)
 }
 
-//line routes_gen.go:8813:1
+//line routes_gen.go:8314:1
 
 // R113 returns the URL of route "r113": /~*rest (routes.conf:795:15).
 //
@@ -8818,7 +8319,7 @@ func (u *URLBuilder) R113(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 775, rest)
 }
 
-//line routes_gen.go:8822:1
+//line routes_gen.go:8323:1
 
 // R78 returns the URL of route "r78": /~:p0 (routes.conf:546:7).
 //
@@ -8827,7 +8328,7 @@ func (u *URLBuilder) R78(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 776, p0)
 }
 
-//line routes_gen.go:8831:1
+//line routes_gen.go:8332:1
 
 // R305 returns the URL of route "r305": /~:p0 (routes.conf:2135:7).
 //
@@ -8836,7 +8337,7 @@ func (u *URLBuilder) R305(p0 int64) (string, error) {
 	return routegenCheckedHelperURL(u, 777, routegenimpl.Int(p0))
 }
 
-//line routes_gen.go:8840:1
+//line routes_gen.go:8341:1
 
 // R261 returns the URL of route "r261": /~:p0/1*rest (routes.conf:1838:7).
 //
@@ -8845,7 +8346,7 @@ func (u *URLBuilder) R261(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 779, p0, rest)
 }
 
-//line routes_gen.go:8849:1
+//line routes_gen.go:8350:1
 
 // R262 returns the URL of route "r262": /~:p0/1*rest (routes.conf:1846:11).
 //
@@ -8854,7 +8355,7 @@ func (u *URLBuilder) R262(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 781, p0, rest)
 }
 
-//line routes_gen.go:8858:1
+//line routes_gen.go:8359:1
 
 // R115 returns the URL of route "r115": /~:p0/42 (routes.conf:810:7).
 //
@@ -8863,7 +8364,7 @@ func (u *URLBuilder) R115(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 782, p0)
 }
 
-//line routes_gen.go:8867:1
+//line routes_gen.go:8368:1
 
 // R21 returns the URL of route "r21": /~:p0/@ (routes.conf:151:7).
 //
@@ -8872,7 +8373,7 @@ func (u *URLBuilder) R21(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 784, p0)
 }
 
-//line routes_gen.go:8876:1
+//line routes_gen.go:8377:1
 
 // R22 returns the URL of route "r22": /~:p0/@/1 (routes.conf:158:11).
 //
@@ -8881,7 +8382,7 @@ func (u *URLBuilder) R22(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 787, p0)
 }
 
-//line routes_gen.go:8885:1
+//line routes_gen.go:8386:1
 
 // R23 returns the URL of route "r23": /~:p0/@/1 (routes.conf:163:15).
 //
@@ -8890,7 +8391,7 @@ func (u *URLBuilder) R23(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 788, p0)
 }
 
-//line routes_gen.go:8894:1
+//line routes_gen.go:8395:1
 
 // R26 returns the URL of route "r26": /~:p0/@/1 (routes.conf:179:15).
 //
@@ -8899,7 +8400,7 @@ func (u *URLBuilder) R26(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 789, p0)
 }
 
-//line routes_gen.go:8903:1
+//line routes_gen.go:8404:1
 
 // R24 returns the URL of route "r24": /~:p0/@/1/.:p3 (routes.conf:168:15).
 //
@@ -8908,7 +8409,7 @@ func (u *URLBuilder) R24(p0 string, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 792, p0, p3)
 }
 
-//line routes_gen.go:8912:1
+//line routes_gen.go:8413:1
 
 // R25 returns the URL of route "r25": /~:p0/@/1/1/... (routes.conf:174:15).
 //
@@ -8917,7 +8418,7 @@ func (u *URLBuilder) R25(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 793, p0)
 }
 
-//line routes_gen.go:8921:1
+//line routes_gen.go:8422:1
 
 // R302 returns the URL of route "r302": /~u (routes.conf:2116:7).
 //
@@ -8926,7 +8427,7 @@ func (u *URLBuilder) R302() string {
 	return routegenHelperURL(u, 795)
 }
 
-//line routes_gen.go:8930:1
+//line routes_gen.go:8431:1
 
 // R303 returns the URL of route "r303": /~u (routes.conf:2123:11).
 //
@@ -8935,7 +8436,7 @@ func (u *URLBuilder) R303() string {
 	return routegenHelperURL(u, 796)
 }
 
-//line routes_gen.go:8939:1
+//line routes_gen.go:8440:1
 
 // R287 returns the URL of route "r287": /~u/*rest (routes.conf:2016:15).
 //
@@ -8944,7 +8445,7 @@ func (u *URLBuilder) R287(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 798, rest)
 }
 
-//line routes_gen.go:8948:1
+//line routes_gen.go:8449:1
 
 // R285 returns the URL of route "r285": /~u/*rest (routes.conf:2004:7).
 //
@@ -8953,7 +8454,7 @@ func (u *URLBuilder) R285(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 799, rest)
 }
 
-//line routes_gen.go:8957:1
+//line routes_gen.go:8458:1
 
 // R288 returns the URL of route "r288": /~u/*rest (routes.conf:2020:15).
 //
@@ -8962,7 +8463,7 @@ func (u *URLBuilder) R288(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 800, rest)
 }
 
-//line routes_gen.go:8966:1
+//line routes_gen.go:8467:1
 
 // R286 returns the URL of route "r286": /~u/*rest (routes.conf:2011:11).
 //
@@ -8971,7 +8472,7 @@ func (u *URLBuilder) R286(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 801, rest)
 }
 
-//line routes_gen.go:8975:1
+//line routes_gen.go:8476:1
 
 // R64 returns the URL of route "r64": /~u/.:p1 (routes.conf:444:7).
 //
@@ -8980,7 +8481,7 @@ func (u *URLBuilder) R64(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 803, p1)
 }
 
-//line routes_gen.go:8984:1
+//line routes_gen.go:8485:1
 
 // R28 returns the URL of route "r28": /~u/1 (routes.conf:196:7).
 //
@@ -8989,7 +8490,7 @@ func (u *URLBuilder) R28() string {
 	return routegenHelperURL(u, 804)
 }
 
-//line routes_gen.go:8993:1
+//line routes_gen.go:8494:1
 
 // R392 returns the URL of route "r392": /~u/42 (routes.conf:2726:7).
 //
@@ -8998,7 +8499,7 @@ func (u *URLBuilder) R392() string {
 	return routegenHelperURL(u, 805)
 }
 
-//line routes_gen.go:9002:1
+//line routes_gen.go:8503:1
 
 // R393 returns the URL of route "r393": /~u/42/:p2 (routes.conf:2734:11).
 //
@@ -9007,7 +8508,7 @@ func (u *URLBuilder) R393(p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 806, p2)
 }
 
-//line routes_gen.go:9011:1
+//line routes_gen.go:8512:1
 
 // R304 returns the URL of route "r304": /~u/:p1 (routes.conf:2127:11).
 //
@@ -9016,7 +8517,7 @@ func (u *URLBuilder) R304(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 808, p1)
 }
 
-//line routes_gen.go:9020:1
+//line routes_gen.go:8521:1
 
 // R80 returns the URL of route "r80": /~u/:p1 (routes.conf:560:7).
 //
@@ -9025,4 +8526,4 @@ func (u *URLBuilder) R80(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 809, p1)
 }
 
-//line routes_gen.go:9029:1
+//line routes_gen.go:8530:1

@@ -1666,169 +1666,100 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // C0Controller holds the actions of controller "C0".
 type C0Controller interface {
-//line routes.conf:8:6
-	A1(ctx *runtime.Context, p0 string) error // serves r1: PUT /ab:p0 (routes.conf:8:7)
-//line routes.conf:117:6
-	A17(ctx *runtime.Context, p0 string) error // serves r17: DELETE /:p0/= (routes.conf:117:7), r17: OPTIONS /:p0/= (routes.conf:117:7)
-//line routes.conf:133:6
-	A19(ctx *runtime.Context) error // serves r19: GET /1 (routes.conf:133:7)
-//line routes.conf:15:6
-	A2(ctx *runtime.Context) error // serves r2: CONNECT /x.y (routes.conf:15:7), r2: WS /x.y (routes.conf:15:7)
-//line routes.conf:141:10
-	A20(ctx *runtime.Context, p1 string, p2 string) error // serves r20: HEAD /1/:p1/:p2 (routes.conf:141:11)
-//line routes.conf:155:10
-	A22(ctx *runtime.Context, p1 string, p2 string) error // serves r22: GET /1/:p1/:p2 (routes.conf:155:11), r22: OPTIONS /1/:p1/:p2 (routes.conf:155:11), r22: PATCH /1/:p1/:p2 (routes.conf:155:11)
-//line routes.conf:191:6
-	A27(ctx *runtime.Context) error // serves r27: GET /1 (routes.conf:191:7), r27: WS /1 (routes.conf:191:7)
-//line routes.conf:213:6
-	A30(ctx *runtime.Context, p0 string, p1 string) error // serves r30: GET /x.:p0/:p1 (routes.conf:213:7), r30: PUT /x.:p0/:p1 (routes.conf:213:7)
-//line routes.conf:221:6
-	A31(ctx *runtime.Context) error // serves r31: GET /abc/ab (routes.conf:221:7)
-//line routes.conf:227:6
-	A32(ctx *runtime.Context) error // serves r32: POST /b/v1 (routes.conf:227:7), r32: TRACE /b/v1 (routes.conf:227:7)
-//line routes.conf:234:6
-	A33(ctx *runtime.Context, rest string) error // serves r33: GET /.*rest (routes.conf:234:7)
-//line routes.conf:241:6
-	A34(ctx *runtime.Context) error // serves r34: PATCH /a-b/a (routes.conf:241:7), r34: POST /a-b/a (routes.conf:241:7)
-//line routes.conf:329:6
-	A47(ctx *runtime.Context, p0 string) error // serves r47: GET /:p0/a-b (routes.conf:329:7), r47: POST /:p0/a-b (routes.conf:329:7)
-//line routes.conf:336:10
-	A48(ctx *runtime.Context, p0 string) error // serves r48: CONNECT /:p0/a-b/... (routes.conf:336:11), r48: PATCH /:p0/a-b/... (routes.conf:336:11), r48: WS /:p0/a-b/... (routes.conf:336:11)
-//line routes.conf:344:14
-	A49(ctx *runtime.Context, p0 string) error // serves r49: GET /:p0/a-b/.../new/ab (routes.conf:344:15), r49: HEAD /:p0/a-b/.../new/ab (routes.conf:344:15), r49: OPTIONS /:p0/a-b/.../new/ab (routes.conf:344:15)
-//line routes.conf:352:10
-	A50(ctx *runtime.Context, p0 string) error // serves r50: POST /:p0/a-b/.a (routes.conf:352:11), r50: PUT /:p0/a-b/.a (routes.conf:352:11), r50: TRACE /:p0/a-b/.a (routes.conf:352:11)
-//line routes.conf:373:6
-	A52(ctx *runtime.Context) error // serves r52: HEAD / (routes.conf:373:7)
-//line routes.conf:394:14
-	A56(ctx *runtime.Context, p1 string, p2 string) error // serves r56: GET /ab/user_:p1/:p2 (routes.conf:394:15)
-//line routes.conf:488:14
-	A70(ctx *runtime.Context, p0 string) error // serves r70: TRACE /:p0/=/a (routes.conf:488:15)
-//line routes_gen.go:1708:1
+	/*line routes.conf:8:6*/ A1(ctx *runtime.Context, p0 string) error // serves r1: PUT /ab:p0 (routes.conf:8:7)
+	/*line routes.conf:117:6*/ A17(ctx *runtime.Context, p0 string) error // serves r17: DELETE /:p0/= (routes.conf:117:7), r17: OPTIONS /:p0/= (routes.conf:117:7)
+	/*line routes.conf:133:6*/ A19(ctx *runtime.Context) error // serves r19: GET /1 (routes.conf:133:7)
+	/*line routes.conf:15:6*/ A2(ctx *runtime.Context) error // serves r2: CONNECT /x.y (routes.conf:15:7), r2: WS /x.y (routes.conf:15:7)
+	/*line routes.conf:141:10*/ A20(ctx *runtime.Context, p1 string, p2 string) error // serves r20: HEAD /1/:p1/:p2 (routes.conf:141:11)
+	/*line routes.conf:155:10*/ A22(ctx *runtime.Context, p1 string, p2 string) error // serves r22: GET /1/:p1/:p2 (routes.conf:155:11), r22: OPTIONS /1/:p1/:p2 (routes.conf:155:11), r22: PATCH /1/:p1/:p2 (routes.conf:155:11)
+	/*line routes.conf:191:6*/ A27(ctx *runtime.Context) error // serves r27: GET /1 (routes.conf:191:7), r27: WS /1 (routes.conf:191:7)
+	/*line routes.conf:213:6*/ A30(ctx *runtime.Context, p0 string, p1 string) error // serves r30: GET /x.:p0/:p1 (routes.conf:213:7), r30: PUT /x.:p0/:p1 (routes.conf:213:7)
+	/*line routes.conf:221:6*/ A31(ctx *runtime.Context) error // serves r31: GET /abc/ab (routes.conf:221:7)
+	/*line routes.conf:227:6*/ A32(ctx *runtime.Context) error // serves r32: POST /b/v1 (routes.conf:227:7), r32: TRACE /b/v1 (routes.conf:227:7)
+	/*line routes.conf:234:6*/ A33(ctx *runtime.Context, rest string) error // serves r33: GET /.*rest (routes.conf:234:7)
+	/*line routes.conf:241:6*/ A34(ctx *runtime.Context) error // serves r34: PATCH /a-b/a (routes.conf:241:7), r34: POST /a-b/a (routes.conf:241:7)
+	/*line routes.conf:329:6*/ A47(ctx *runtime.Context, p0 string) error // serves r47: GET /:p0/a-b (routes.conf:329:7), r47: POST /:p0/a-b (routes.conf:329:7)
+	/*line routes.conf:336:10*/ A48(ctx *runtime.Context, p0 string) error // serves r48: CONNECT /:p0/a-b/... (routes.conf:336:11), r48: PATCH /:p0/a-b/... (routes.conf:336:11), r48: WS /:p0/a-b/... (routes.conf:336:11)
+	/*line routes.conf:344:14*/ A49(ctx *runtime.Context, p0 string) error // serves r49: GET /:p0/a-b/.../new/ab (routes.conf:344:15), r49: HEAD /:p0/a-b/.../new/ab (routes.conf:344:15), r49: OPTIONS /:p0/a-b/.../new/ab (routes.conf:344:15)
+	/*line routes.conf:352:10*/ A50(ctx *runtime.Context, p0 string) error // serves r50: POST /:p0/a-b/.a (routes.conf:352:11), r50: PUT /:p0/a-b/.a (routes.conf:352:11), r50: TRACE /:p0/a-b/.a (routes.conf:352:11)
+	/*line routes.conf:373:6*/ A52(ctx *runtime.Context) error // serves r52: HEAD / (routes.conf:373:7)
+	/*line routes.conf:394:14*/ A56(ctx *runtime.Context, p1 string, p2 string) error // serves r56: GET /ab/user_:p1/:p2 (routes.conf:394:15)
+	/*line routes.conf:488:14*/ A70(ctx *runtime.Context, p0 string) error // serves r70: TRACE /:p0/=/a (routes.conf:488:15)
 }
+
+//line routes_gen.go:1691:1
 
 // C1Controller holds the actions of controller "C1".
 type C1Controller interface {
-//line routes.conf:68:14
-	A10(ctx *runtime.Context, p0 string, p1 int64) error // serves r10: POST /:p0/:p1/b/42/.a (routes.conf:68:15)
-//line routes.conf:74:14
-	A11(ctx *runtime.Context, p0 string, p1 int64) error // serves r11: TRACE /:p0/:p1/b/... (routes.conf:74:15)
-//line routes.conf:79:14
-	A12(ctx *runtime.Context, p0 string, p1 int64, p3 string) error // serves r12: HEAD /:p0/:p1/b/:p3 (routes.conf:79:15)
-//line routes.conf:101:10
-	A15(ctx *runtime.Context, p0 string) error // serves r15: WS /:p0/a/new (routes.conf:101:11)
-//line routes.conf:108:10
-	A16(ctx *runtime.Context, p0 string, rest string) error // serves r16: GET /:p0/~u/*rest (routes.conf:108:11)
-//line routes.conf:125:10
-	A18(ctx *runtime.Context, p0 string, p2 string) error // serves r18: PATCH /:p0/=/:p2 (routes.conf:125:11)
-//line routes.conf:148:10
-	A21(ctx *runtime.Context, rest string) error // serves r21: GET /1/user_x/v*rest (routes.conf:148:11), r21: PUT /1/user_x/v*rest (routes.conf:148:11)
-//line routes.conf:199:6
-	A28(ctx *runtime.Context, rest string) error // serves r28: HEAD /*rest (routes.conf:199:7), r28: PATCH /*rest (routes.conf:199:7), r28: TRACE /*rest (routes.conf:199:7)
-//line routes.conf:206:10
-	A29(ctx *runtime.Context, rest string) error // serves r29: GET /*rest (routes.conf:206:11)
-//line routes.conf:248:6
-	A35(ctx *runtime.Context, p0 string) error // serves r35: PUT /:p0 (routes.conf:248:7), r35: WS /:p0 (routes.conf:248:7)
-//line routes.conf:255:10
-	A36(ctx *runtime.Context, p0 string) error // serves r36: GET /:p0 (routes.conf:255:11)
-//line routes.conf:262:6
-	A37(ctx *runtime.Context, p0 string) error // serves r37: POST /:p0/x.y (routes.conf:262:7)
-//line routes.conf:268:10
-	A38(ctx *runtime.Context, p0 string, rest string) error // serves r38: DELETE /:p0/x.y/*rest (routes.conf:268:11), r38: HEAD /:p0/x.y/*rest (routes.conf:268:11), r38: OPTIONS /:p0/x.y/*rest (routes.conf:268:11)
-//line routes.conf:276:10
-	A39(ctx *runtime.Context, p0 string) error // serves r39: OPTIONS /:p0/x.y (routes.conf:276:11)
-//line routes.conf:29:6
-	A4(ctx *runtime.Context) error // serves r4: GET /... (routes.conf:29:7)
-//line routes.conf:281:14
-	A40(ctx *runtime.Context, p0 string) error // serves r40: DELETE /:p0/x.y (routes.conf:281:15)
-//line routes.conf:286:14
-	A41(ctx *runtime.Context, p0 string, p2 string) error // serves r41: CONNECT /:p0/x.y/~:p2 (routes.conf:286:15)
-//line routes.conf:291:14
-	A42(ctx *runtime.Context, p0 string) error // serves r42: GET /:p0/x.y (routes.conf:291:15), r42: WS /:p0/x.y (routes.conf:291:15)
-//line routes.conf:306:10
-	A44(ctx *runtime.Context, p0 string) error // serves r44: GET /:p0/x.y/42 (routes.conf:306:11)
-//line routes.conf:313:14
-	A45(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r45: CONNECT /:p0/x.y/42/:p3/*rest (routes.conf:313:15), r45: GET /:p0/x.y/42/:p3/*rest (routes.conf:313:15)
-//line routes.conf:319:14
-	A46(ctx *runtime.Context, p0 string, p3 string) error // serves r46: OPTIONS /:p0/x.y/42/~:p3/~u (routes.conf:319:15)
-//line routes.conf:403:10
-	A57(ctx *runtime.Context) error // serves r57: GET /@/... (routes.conf:403:11), r57: WS /@/... (routes.conf:403:11)
-//line routes.conf:450:6
-	A64(ctx *runtime.Context, p0 string) error // serves r64: CONNECT /:p0 (routes.conf:450:7), r64: GET /:p0 (routes.conf:450:7), r64: TRACE /:p0 (routes.conf:450:7)
-//line routes.conf:457:10
-	A65(ctx *runtime.Context, p0 string, p2 string) error // serves r65: WS /:p0/ab/:p2 (routes.conf:457:11)
-//line routes.conf:464:14
-	A66(ctx *runtime.Context, p0 string, p2 string) error // serves r66: GET /:p0/ab/:p2/new/1 (routes.conf:464:15), r66: TRACE /:p0/ab/:p2/new/1 (routes.conf:464:15), r66: WS /:p0/ab/:p2/new/1 (routes.conf:464:15)
-//line routes.conf:470:14
-	A67(ctx *runtime.Context, p0 string, p2 string) error // serves r67: PUT /:p0/ab/:p2/v1/ab (routes.conf:470:15), r67: WS /:p0/ab/:p2/v1/ab (routes.conf:470:15)
-//line routes.conf:477:10
-	A68(ctx *runtime.Context, p0 string) error // serves r68: GET /:p0/= (routes.conf:477:11)
-//line routes.conf:483:14
-	A69(ctx *runtime.Context, p0 string) error // serves r69: GET /:p0/=/a (routes.conf:483:15), r69: HEAD /:p0/=/a (routes.conf:483:15)
-//line routes.conf:494:14
-	A71(ctx *runtime.Context, p0 string) error // serves r71: GET /:p0/=/user_x/@ (routes.conf:494:15), r71: POST /:p0/=/user_x/@ (routes.conf:494:15)
-//line routes.conf:57:6
-	A8(ctx *runtime.Context, p0 string) error // serves r8: POST /:p0 (routes.conf:57:7), r8: WS /:p0 (routes.conf:57:7)
-//line routes.conf:63:10
-	A9(ctx *runtime.Context, p0 string, p1 int64) error // serves r9: GET /:p0/:p1/b (routes.conf:63:11)
-//line routes_gen.go:1775:1
+	/*line routes.conf:68:14*/ A10(ctx *runtime.Context, p0 string, p1 int64) error // serves r10: POST /:p0/:p1/b/42/.a (routes.conf:68:15)
+	/*line routes.conf:74:14*/ A11(ctx *runtime.Context, p0 string, p1 int64) error // serves r11: TRACE /:p0/:p1/b/... (routes.conf:74:15)
+	/*line routes.conf:79:14*/ A12(ctx *runtime.Context, p0 string, p1 int64, p3 string) error // serves r12: HEAD /:p0/:p1/b/:p3 (routes.conf:79:15)
+	/*line routes.conf:101:10*/ A15(ctx *runtime.Context, p0 string) error // serves r15: WS /:p0/a/new (routes.conf:101:11)
+	/*line routes.conf:108:10*/ A16(ctx *runtime.Context, p0 string, rest string) error // serves r16: GET /:p0/~u/*rest (routes.conf:108:11)
+	/*line routes.conf:125:10*/ A18(ctx *runtime.Context, p0 string, p2 string) error // serves r18: PATCH /:p0/=/:p2 (routes.conf:125:11)
+	/*line routes.conf:148:10*/ A21(ctx *runtime.Context, rest string) error // serves r21: GET /1/user_x/v*rest (routes.conf:148:11), r21: PUT /1/user_x/v*rest (routes.conf:148:11)
+	/*line routes.conf:199:6*/ A28(ctx *runtime.Context, rest string) error // serves r28: HEAD /*rest (routes.conf:199:7), r28: PATCH /*rest (routes.conf:199:7), r28: TRACE /*rest (routes.conf:199:7)
+	/*line routes.conf:206:10*/ A29(ctx *runtime.Context, rest string) error // serves r29: GET /*rest (routes.conf:206:11)
+	/*line routes.conf:248:6*/ A35(ctx *runtime.Context, p0 string) error // serves r35: PUT /:p0 (routes.conf:248:7), r35: WS /:p0 (routes.conf:248:7)
+	/*line routes.conf:255:10*/ A36(ctx *runtime.Context, p0 string) error // serves r36: GET /:p0 (routes.conf:255:11)
+	/*line routes.conf:262:6*/ A37(ctx *runtime.Context, p0 string) error // serves r37: POST /:p0/x.y (routes.conf:262:7)
+	/*line routes.conf:268:10*/ A38(ctx *runtime.Context, p0 string, rest string) error // serves r38: DELETE /:p0/x.y/*rest (routes.conf:268:11), r38: HEAD /:p0/x.y/*rest (routes.conf:268:11), r38: OPTIONS /:p0/x.y/*rest (routes.conf:268:11)
+	/*line routes.conf:276:10*/ A39(ctx *runtime.Context, p0 string) error // serves r39: OPTIONS /:p0/x.y (routes.conf:276:11)
+	/*line routes.conf:29:6*/ A4(ctx *runtime.Context) error // serves r4: GET /... (routes.conf:29:7)
+	/*line routes.conf:281:14*/ A40(ctx *runtime.Context, p0 string) error // serves r40: DELETE /:p0/x.y (routes.conf:281:15)
+	/*line routes.conf:286:14*/ A41(ctx *runtime.Context, p0 string, p2 string) error // serves r41: CONNECT /:p0/x.y/~:p2 (routes.conf:286:15)
+	/*line routes.conf:291:14*/ A42(ctx *runtime.Context, p0 string) error // serves r42: GET /:p0/x.y (routes.conf:291:15), r42: WS /:p0/x.y (routes.conf:291:15)
+	/*line routes.conf:306:10*/ A44(ctx *runtime.Context, p0 string) error // serves r44: GET /:p0/x.y/42 (routes.conf:306:11)
+	/*line routes.conf:313:14*/ A45(ctx *runtime.Context, p0 string, p3 string, rest string) error // serves r45: CONNECT /:p0/x.y/42/:p3/*rest (routes.conf:313:15), r45: GET /:p0/x.y/42/:p3/*rest (routes.conf:313:15)
+	/*line routes.conf:319:14*/ A46(ctx *runtime.Context, p0 string, p3 string) error // serves r46: OPTIONS /:p0/x.y/42/~:p3/~u (routes.conf:319:15)
+	/*line routes.conf:403:10*/ A57(ctx *runtime.Context) error // serves r57: GET /@/... (routes.conf:403:11), r57: WS /@/... (routes.conf:403:11)
+	/*line routes.conf:450:6*/ A64(ctx *runtime.Context, p0 string) error // serves r64: CONNECT /:p0 (routes.conf:450:7), r64: GET /:p0 (routes.conf:450:7), r64: TRACE /:p0 (routes.conf:450:7)
+	/*line routes.conf:457:10*/ A65(ctx *runtime.Context, p0 string, p2 string) error // serves r65: WS /:p0/ab/:p2 (routes.conf:457:11)
+	/*line routes.conf:464:14*/ A66(ctx *runtime.Context, p0 string, p2 string) error // serves r66: GET /:p0/ab/:p2/new/1 (routes.conf:464:15), r66: TRACE /:p0/ab/:p2/new/1 (routes.conf:464:15), r66: WS /:p0/ab/:p2/new/1 (routes.conf:464:15)
+	/*line routes.conf:470:14*/ A67(ctx *runtime.Context, p0 string, p2 string) error // serves r67: PUT /:p0/ab/:p2/v1/ab (routes.conf:470:15), r67: WS /:p0/ab/:p2/v1/ab (routes.conf:470:15)
+	/*line routes.conf:477:10*/ A68(ctx *runtime.Context, p0 string) error // serves r68: GET /:p0/= (routes.conf:477:11)
+	/*line routes.conf:483:14*/ A69(ctx *runtime.Context, p0 string) error // serves r69: GET /:p0/=/a (routes.conf:483:15), r69: HEAD /:p0/=/a (routes.conf:483:15)
+	/*line routes.conf:494:14*/ A71(ctx *runtime.Context, p0 string) error // serves r71: GET /:p0/=/user_x/@ (routes.conf:494:15), r71: POST /:p0/=/user_x/@ (routes.conf:494:15)
+	/*line routes.conf:57:6*/ A8(ctx *runtime.Context, p0 string) error // serves r8: POST /:p0 (routes.conf:57:7), r8: WS /:p0 (routes.conf:57:7)
+	/*line routes.conf:63:10*/ A9(ctx *runtime.Context, p0 string, p1 int64) error // serves r9: GET /:p0/:p1/b (routes.conf:63:11)
 }
+
+//line routes_gen.go:1728:1
 
 // C2Controller holds the actions of controller "C2".
 type C2Controller interface {
-//line routes.conf:84:14
-	A13(ctx *runtime.Context, p0 string, p1 int64) error // serves r13: POST /:p0/:p1/b (routes.conf:84:15)
-//line routes.conf:92:10
-	A14(ctx *runtime.Context, p0 string, rest string) error // serves r14: HEAD /:p0/*rest (routes.conf:92:11)
-//line routes.conf:163:6
-	A23(ctx *runtime.Context) error // serves r23: TRACE / (routes.conf:163:7)
-//line routes.conf:170:10
-	A24(ctx *runtime.Context, rest string) error // serves r24: POST /*rest (routes.conf:170:11)
-//line routes.conf:22:6
-	A3(ctx *runtime.Context, p1 string) error // serves r3: POST /@/1:p1 (routes.conf:22:7)
-//line routes.conf:296:14
-	A43(ctx *runtime.Context, p1 string) error // serves r43: GET /.../:p1 (routes.conf:296:15), r43: POST /.../:p1 (routes.conf:296:15)
-//line routes.conf:35:6
-	A5(ctx *runtime.Context) error // serves r5: PATCH /... (routes.conf:35:7), r5: TRACE /... (routes.conf:35:7)
-//line routes.conf:379:10
-	A53(ctx *runtime.Context, p1 string) error // serves r53: GET /ab/user_:p1 (routes.conf:379:11), r53: HEAD /ab/user_:p1 (routes.conf:379:11), r53: PATCH /ab/user_:p1 (routes.conf:379:11)
-//line routes.conf:385:14
-	A54(ctx *runtime.Context, p1 string) error // serves r54: WS /ab/user_:p1 (routes.conf:385:15)
-//line routes.conf:389:14
-	A55(ctx *runtime.Context, p1 string) error // serves r55: CONNECT /ab/user_:p1 (routes.conf:389:15), r55: PUT /ab/user_:p1 (routes.conf:389:15), r55: TRACE /ab/user_:p1 (routes.conf:389:15)
-//line routes.conf:411:6
-	A58(ctx *runtime.Context) error // serves r58: GET /abc/~u (routes.conf:411:7)
-//line routes.conf:419:10
-	A59(ctx *runtime.Context) error // serves r59: HEAD /abc/~u (routes.conf:419:11), r59: WS /abc/~u (routes.conf:419:11)
-//line routes.conf:44:10
-	A6(ctx *runtime.Context) error // serves r6: PATCH /.../1/user_x (routes.conf:44:11)
-//line routes.conf:425:10
-	A60(ctx *runtime.Context) error // serves r60: CONNECT /abc/~u (routes.conf:425:11)
-//line routes.conf:430:14
-	A61(ctx *runtime.Context) error // serves r61: POST /abc/~u (routes.conf:430:15)
-//line routes.conf:435:14
-	A62(ctx *runtime.Context) error // serves r62: GET /a-b (routes.conf:435:15)
-//line routes.conf:443:10
-	A63(ctx *runtime.Context, p3 string) error // serves r63: HEAD /abc/~u/users/~:p3 (routes.conf:443:11), r63: POST /abc/~u/users/~:p3 (routes.conf:443:11)
-//line routes.conf:51:6
-	A7(ctx *runtime.Context, p0 string) error // serves r7: GET /:p0 (routes.conf:51:7)
-//line routes.conf:503:10
-	A72(ctx *runtime.Context, p0 string, p2 string) error // serves r72: CONNECT /:p0/=/x.:p2 (routes.conf:503:11), r72: GET /:p0/=/x.:p2 (routes.conf:503:11), r72: POST /:p0/=/x.:p2 (routes.conf:503:11)
-//line routes.conf:510:14
-	A73(ctx *runtime.Context, p0 string, p2 string) error // serves r73: PATCH /:p0/=/x.:p2 (routes.conf:510:15)
-//line routes.conf:519:6
-	A74(ctx *runtime.Context, p0 string, p1 string) error // serves r74: OPTIONS /:p0/ab:p1 (routes.conf:519:7)
-//line routes.conf:528:10
-	A75(ctx *runtime.Context, p0 string, p1 string) error // serves r75: HEAD /:p0/ab:p1 (routes.conf:528:11)
-//line routes_gen.go:1824:1
+	/*line routes.conf:84:14*/ A13(ctx *runtime.Context, p0 string, p1 int64) error // serves r13: POST /:p0/:p1/b (routes.conf:84:15)
+	/*line routes.conf:92:10*/ A14(ctx *runtime.Context, p0 string, rest string) error // serves r14: HEAD /:p0/*rest (routes.conf:92:11)
+	/*line routes.conf:163:6*/ A23(ctx *runtime.Context) error // serves r23: TRACE / (routes.conf:163:7)
+	/*line routes.conf:170:10*/ A24(ctx *runtime.Context, rest string) error // serves r24: POST /*rest (routes.conf:170:11)
+	/*line routes.conf:22:6*/ A3(ctx *runtime.Context, p1 string) error // serves r3: POST /@/1:p1 (routes.conf:22:7)
+	/*line routes.conf:296:14*/ A43(ctx *runtime.Context, p1 string) error // serves r43: GET /.../:p1 (routes.conf:296:15), r43: POST /.../:p1 (routes.conf:296:15)
+	/*line routes.conf:35:6*/ A5(ctx *runtime.Context) error // serves r5: PATCH /... (routes.conf:35:7), r5: TRACE /... (routes.conf:35:7)
+	/*line routes.conf:379:10*/ A53(ctx *runtime.Context, p1 string) error // serves r53: GET /ab/user_:p1 (routes.conf:379:11), r53: HEAD /ab/user_:p1 (routes.conf:379:11), r53: PATCH /ab/user_:p1 (routes.conf:379:11)
+	/*line routes.conf:385:14*/ A54(ctx *runtime.Context, p1 string) error // serves r54: WS /ab/user_:p1 (routes.conf:385:15)
+	/*line routes.conf:389:14*/ A55(ctx *runtime.Context, p1 string) error // serves r55: CONNECT /ab/user_:p1 (routes.conf:389:15), r55: PUT /ab/user_:p1 (routes.conf:389:15), r55: TRACE /ab/user_:p1 (routes.conf:389:15)
+	/*line routes.conf:411:6*/ A58(ctx *runtime.Context) error // serves r58: GET /abc/~u (routes.conf:411:7)
+	/*line routes.conf:419:10*/ A59(ctx *runtime.Context) error // serves r59: HEAD /abc/~u (routes.conf:419:11), r59: WS /abc/~u (routes.conf:419:11)
+	/*line routes.conf:44:10*/ A6(ctx *runtime.Context) error // serves r6: PATCH /.../1/user_x (routes.conf:44:11)
+	/*line routes.conf:425:10*/ A60(ctx *runtime.Context) error // serves r60: CONNECT /abc/~u (routes.conf:425:11)
+	/*line routes.conf:430:14*/ A61(ctx *runtime.Context) error // serves r61: POST /abc/~u (routes.conf:430:15)
+	/*line routes.conf:435:14*/ A62(ctx *runtime.Context) error // serves r62: GET /a-b (routes.conf:435:15)
+	/*line routes.conf:443:10*/ A63(ctx *runtime.Context, p3 string) error // serves r63: HEAD /abc/~u/users/~:p3 (routes.conf:443:11), r63: POST /abc/~u/users/~:p3 (routes.conf:443:11)
+	/*line routes.conf:51:6*/ A7(ctx *runtime.Context, p0 string) error // serves r7: GET /:p0 (routes.conf:51:7)
+	/*line routes.conf:503:10*/ A72(ctx *runtime.Context, p0 string, p2 string) error // serves r72: CONNECT /:p0/=/x.:p2 (routes.conf:503:11), r72: GET /:p0/=/x.:p2 (routes.conf:503:11), r72: POST /:p0/=/x.:p2 (routes.conf:503:11)
+	/*line routes.conf:510:14*/ A73(ctx *runtime.Context, p0 string, p2 string) error // serves r73: PATCH /:p0/=/x.:p2 (routes.conf:510:15)
+	/*line routes.conf:519:6*/ A74(ctx *runtime.Context, p0 string, p1 string) error // serves r74: OPTIONS /:p0/ab:p1 (routes.conf:519:7)
+	/*line routes.conf:528:10*/ A75(ctx *runtime.Context, p0 string, p1 string) error // serves r75: HEAD /:p0/ab:p1 (routes.conf:528:11)
 }
+
+//line routes_gen.go:1756:1
 
 // FallbackController holds the actions of controller "Fallback".
 type FallbackController interface {
-//line routes.conf:6:4
-	NotFound(ctx *runtime.Context) error // serves the catch_all of domain "d0" (routes.conf:6:5), the catch_all of domain "d1" (routes.conf:185:5), the catch_all of domain "d2" (routes.conf:368:5)
-//line routes_gen.go:1831:1
+	/*line routes.conf:6:4*/ NotFound(ctx *runtime.Context) error // serves the catch_all of domain "d0" (routes.conf:6:5), the catch_all of domain "d1" (routes.conf:185:5), the catch_all of domain "d2" (routes.conf:368:5)
 }
+
+//line routes_gen.go:1763:1
 
 // R23 returns the URL of route "r23": / (routes.conf:163:7).
 //
@@ -1837,7 +1768,7 @@ func (u *URLBuilder) R23() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:1841:1
+//line routes_gen.go:1772:1
 
 // R24 returns the URL of route "r24": /*rest (routes.conf:170:11).
 //
@@ -1846,7 +1777,7 @@ func (u *URLBuilder) R24(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 1, rest)
 }
 
-//line routes_gen.go:1850:1
+//line routes_gen.go:1781:1
 
 // R4 returns the URL of route "r4": /... (routes.conf:29:7).
 //
@@ -1855,7 +1786,7 @@ func (u *URLBuilder) R4() string {
 	return routegenHelperURL(u, 2)
 }
 
-//line routes_gen.go:1859:1
+//line routes_gen.go:1790:1
 
 // R5 returns the URL of route "r5": /... (routes.conf:35:7).
 //
@@ -1864,7 +1795,7 @@ func (u *URLBuilder) R5() string {
 	return routegenHelperURL(u, 3)
 }
 
-//line routes_gen.go:1868:1
+//line routes_gen.go:1799:1
 
 // R6 returns the URL of route "r6": /.../1/user_x (routes.conf:44:11).
 //
@@ -1873,7 +1804,7 @@ func (u *URLBuilder) R6() string {
 	return routegenHelperURL(u, 5)
 }
 
-//line routes_gen.go:1877:1
+//line routes_gen.go:1808:1
 
 // R19 returns the URL of route "r19": /1 (routes.conf:133:7).
 //
@@ -1882,7 +1813,7 @@ func (u *URLBuilder) R19() string {
 	return routegenHelperURL(u, 6)
 }
 
-//line routes_gen.go:1886:1
+//line routes_gen.go:1817:1
 
 // R22 returns the URL of route "r22": /1/:p1/:p2 (routes.conf:155:11).
 //
@@ -1891,7 +1822,7 @@ func (u *URLBuilder) R22(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 7, p1, p2)
 }
 
-//line routes_gen.go:1895:1
+//line routes_gen.go:1826:1
 
 // R20 returns the URL of route "r20": /1/:p1/:p2 (routes.conf:141:11).
 //
@@ -1900,7 +1831,7 @@ func (u *URLBuilder) R20(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 8, p1, p2)
 }
 
-//line routes_gen.go:1904:1
+//line routes_gen.go:1835:1
 
 // R21 returns the URL of route "r21": /1/user_x/v*rest (routes.conf:148:11).
 //
@@ -1909,7 +1840,7 @@ func (u *URLBuilder) R21(rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 11, rest)
 }
 
-//line routes_gen.go:1913:1
+//line routes_gen.go:1844:1
 
 // R7 returns the URL of route "r7": /:p0 (routes.conf:51:7).
 //
@@ -1918,7 +1849,7 @@ func (u *URLBuilder) R7(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 13, p0)
 }
 
-//line routes_gen.go:1922:1
+//line routes_gen.go:1853:1
 
 // R8 returns the URL of route "r8": /:p0 (routes.conf:57:7).
 //
@@ -1927,7 +1858,7 @@ func (u *URLBuilder) R8(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 14, p0)
 }
 
-//line routes_gen.go:1931:1
+//line routes_gen.go:1862:1
 
 // R14 returns the URL of route "r14": /:p0/*rest (routes.conf:92:11).
 //
@@ -1936,7 +1867,7 @@ func (u *URLBuilder) R14(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 16, p0, rest)
 }
 
-//line routes_gen.go:1940:1
+//line routes_gen.go:1871:1
 
 // R9 returns the URL of route "r9": /:p0/:p1/b (routes.conf:63:11).
 //
@@ -1945,7 +1876,7 @@ func (u *URLBuilder) R9(p0 string, p1 int64) (string, error) {
 	return routegenCheckedHelperURL(u, 17, p0, routegenimpl.Int(p1))
 }
 
-//line routes_gen.go:1949:1
+//line routes_gen.go:1880:1
 
 // R13 returns the URL of route "r13": /:p0/:p1/b (routes.conf:84:15).
 //
@@ -1954,7 +1885,7 @@ func (u *URLBuilder) R13(p0 string, p1 int64) (string, error) {
 	return routegenCheckedHelperURL(u, 18, p0, routegenimpl.Int(p1))
 }
 
-//line routes_gen.go:1958:1
+//line routes_gen.go:1889:1
 
 // R11 returns the URL of route "r11": /:p0/:p1/b/... (routes.conf:74:15).
 //
@@ -1963,7 +1894,7 @@ func (u *URLBuilder) R11(p0 string, p1 int64) (string, error) {
 	return routegenCheckedHelperURL(u, 19, p0, routegenimpl.Int(p1))
 }
 
-//line routes_gen.go:1967:1
+//line routes_gen.go:1898:1
 
 // R10 returns the URL of route "r10": /:p0/:p1/b/42/.a (routes.conf:68:15).
 //
@@ -1972,7 +1903,7 @@ func (u *URLBuilder) R10(p0 string, p1 int64) (string, error) {
 	return routegenCheckedHelperURL(u, 20, p0, routegenimpl.Int(p1))
 }
 
-//line routes_gen.go:1976:1
+//line routes_gen.go:1907:1
 
 // R12 returns the URL of route "r12": /:p0/:p1/b/:p3 (routes.conf:79:15).
 //
@@ -1981,7 +1912,7 @@ func (u *URLBuilder) R12(p0 string, p1 int64, p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 21, p0, routegenimpl.Int(p1), p3)
 }
 
-//line routes_gen.go:1985:1
+//line routes_gen.go:1916:1
 
 // R17 returns the URL of route "r17": /:p0/= (routes.conf:117:7).
 //
@@ -1990,7 +1921,7 @@ func (u *URLBuilder) R17(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 22, p0)
 }
 
-//line routes_gen.go:1994:1
+//line routes_gen.go:1925:1
 
 // R18 returns the URL of route "r18": /:p0/=/:p2 (routes.conf:125:11).
 //
@@ -1999,7 +1930,7 @@ func (u *URLBuilder) R18(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 24, p0, p2)
 }
 
-//line routes_gen.go:2003:1
+//line routes_gen.go:1934:1
 
 // R15 returns the URL of route "r15": /:p0/a/new (routes.conf:101:11).
 //
@@ -2008,7 +1939,7 @@ func (u *URLBuilder) R15(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 25, p0)
 }
 
-//line routes_gen.go:2012:1
+//line routes_gen.go:1943:1
 
 // R16 returns the URL of route "r16": /:p0/~u/*rest (routes.conf:108:11).
 //
@@ -2017,7 +1948,7 @@ func (u *URLBuilder) R16(p0 string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 26, p0, rest)
 }
 
-//line routes_gen.go:2021:1
+//line routes_gen.go:1952:1
 
 // R3 returns the URL of route "r3": /@/1:p1 (routes.conf:22:7).
 //
@@ -2026,7 +1957,7 @@ func (u *URLBuilder) R3(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 27, p1)
 }
 
-//line routes_gen.go:2030:1
+//line routes_gen.go:1961:1
 
 // R1 returns the URL of route "r1": /ab:p0 (routes.conf:8:7).
 //
@@ -2035,7 +1966,7 @@ func (u *URLBuilder) R1(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 28, p0)
 }
 
-//line routes_gen.go:2039:1
+//line routes_gen.go:1970:1
 
 // R2 returns the URL of route "r2": /x.y (routes.conf:15:7).
 //
@@ -2044,7 +1975,7 @@ func (u *URLBuilder) R2() string {
 	return routegenHelperURL(u, 29)
 }
 
-//line routes_gen.go:2048:1
+//line routes_gen.go:1979:1
 
 // D1R29 returns the URL of route "d1.r29": /*rest on *.api.example.com (routes.conf:206:11).
 //
@@ -2053,7 +1984,7 @@ func (u *URLBuilder) D1R29(subdomain string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 31, subdomain, rest)
 }
 
-//line routes_gen.go:2057:1
+//line routes_gen.go:1988:1
 
 // D1R28 returns the URL of route "d1.r28": /*rest on *.api.example.com (routes.conf:199:7).
 //
@@ -2062,7 +1993,7 @@ func (u *URLBuilder) D1R28(subdomain string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 32, subdomain, rest)
 }
 
-//line routes_gen.go:2066:1
+//line routes_gen.go:1997:1
 
 // D1R33 returns the URL of route "d1.r33": /.*rest on *.api.example.com (routes.conf:234:7).
 //
@@ -2071,7 +2002,7 @@ func (u *URLBuilder) D1R33(subdomain string, rest string) (string, error) {
 	return routegenCheckedHelperURL(u, 35, subdomain, rest)
 }
 
-//line routes_gen.go:2075:1
+//line routes_gen.go:2006:1
 
 // D1S26 returns the URL of route "d1.s26": /.../.../*filepath on *.api.example.com (routes.conf:188:7).
 //
@@ -2080,7 +2011,7 @@ func (u *URLBuilder) D1S26(subdomain string, filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 36, subdomain, filepath)
 }
 
-//line routes_gen.go:2084:1
+//line routes_gen.go:2015:1
 
 // D1R43 returns the URL of route "d1.r43": /.../:p1 on *.api.example.com (routes.conf:296:15).
 //
@@ -2089,7 +2020,7 @@ func (u *URLBuilder) D1R43(subdomain string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 37, subdomain, p1)
 }
 
-//line routes_gen.go:2093:1
+//line routes_gen.go:2024:1
 
 // D1R27 returns the URL of route "d1.r27": /1 on *.api.example.com (routes.conf:191:7).
 //
@@ -2098,7 +2029,7 @@ func (u *URLBuilder) D1R27(subdomain string) (string, error) {
 	return routegenCheckedHelperURL(u, 39, subdomain)
 }
 
-//line routes_gen.go:2102:1
+//line routes_gen.go:2033:1
 
 // D1R36 returns the URL of route "d1.r36": /:p0 on *.api.example.com (routes.conf:255:11).
 //
@@ -2107,7 +2038,7 @@ func (u *URLBuilder) D1R36(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 41, subdomain, p0)
 }
 
-//line routes_gen.go:2111:1
+//line routes_gen.go:2042:1
 
 // D1R35 returns the URL of route "d1.r35": /:p0 on *.api.example.com (routes.conf:248:7).
 //
@@ -2116,7 +2047,7 @@ func (u *URLBuilder) D1R35(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 42, subdomain, p0)
 }
 
-//line routes_gen.go:2120:1
+//line routes_gen.go:2051:1
 
 // D1R47 returns the URL of route "d1.r47": /:p0/a-b on *.api.example.com (routes.conf:329:7).
 //
@@ -2125,7 +2056,7 @@ func (u *URLBuilder) D1R47(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 44, subdomain, p0)
 }
 
-//line routes_gen.go:2129:1
+//line routes_gen.go:2060:1
 
 // D1R48 returns the URL of route "d1.r48": /:p0/a-b/... on *.api.example.com (routes.conf:336:11).
 //
@@ -2134,7 +2065,7 @@ func (u *URLBuilder) D1R48(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 46, subdomain, p0)
 }
 
-//line routes_gen.go:2138:1
+//line routes_gen.go:2069:1
 
 // D1R49 returns the URL of route "d1.r49": /:p0/a-b/.../new/ab on *.api.example.com (routes.conf:344:15).
 //
@@ -2143,7 +2074,7 @@ func (u *URLBuilder) D1R49(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 49, subdomain, p0)
 }
 
-//line routes_gen.go:2147:1
+//line routes_gen.go:2078:1
 
 // D1R50 returns the URL of route "d1.r50": /:p0/a-b/.a on *.api.example.com (routes.conf:352:11).
 //
@@ -2152,7 +2083,7 @@ func (u *URLBuilder) D1R50(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 52, subdomain, p0)
 }
 
-//line routes_gen.go:2156:1
+//line routes_gen.go:2087:1
 
 // D1R40 returns the URL of route "d1.r40": /:p0/x.y on *.api.example.com (routes.conf:281:15).
 //
@@ -2161,7 +2092,7 @@ func (u *URLBuilder) D1R40(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 55, subdomain, p0)
 }
 
-//line routes_gen.go:2165:1
+//line routes_gen.go:2096:1
 
 // D1R42 returns the URL of route "d1.r42": /:p0/x.y on *.api.example.com (routes.conf:291:15).
 //
@@ -2170,7 +2101,7 @@ func (u *URLBuilder) D1R42(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 56, subdomain, p0)
 }
 
-//line routes_gen.go:2174:1
+//line routes_gen.go:2105:1
 
 // D1R39 returns the URL of route "d1.r39": /:p0/x.y on *.api.example.com (routes.conf:276:11).
 //
@@ -2179,7 +2110,7 @@ func (u *URLBuilder) D1R39(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 57, subdomain, p0)
 }
 
-//line routes_gen.go:2183:1
+//line routes_gen.go:2114:1
 
 // D1R37 returns the URL of route "d1.r37": /:p0/x.y on *.api.example.com (routes.conf:262:7).
 //
@@ -2188,7 +2119,7 @@ func (u *URLBuilder) D1R37(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 58, subdomain, p0)
 }
 
-//line routes_gen.go:2192:1
+//line routes_gen.go:2123:1
 
 // D1R38 returns the URL of route "d1.r38": /:p0/x.y/*rest on *.api.example.com (routes.conf:268:11).
 //
@@ -2197,7 +2128,7 @@ func (u *URLBuilder) D1R38(subdomain string, p0 string, rest string) (string, er
 	return routegenCheckedHelperURL(u, 60, subdomain, p0, rest)
 }
 
-//line routes_gen.go:2201:1
+//line routes_gen.go:2132:1
 
 // D1R44 returns the URL of route "d1.r44": /:p0/x.y/42 on *.api.example.com (routes.conf:306:11).
 //
@@ -2206,7 +2137,7 @@ func (u *URLBuilder) D1R44(subdomain string, p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 63, subdomain, p0)
 }
 
-//line routes_gen.go:2210:1
+//line routes_gen.go:2141:1
 
 // D1R45 returns the URL of route "d1.r45": /:p0/x.y/42/:p3/*rest on *.api.example.com (routes.conf:313:15).
 //
@@ -2215,7 +2146,7 @@ func (u *URLBuilder) D1R45(subdomain string, p0 string, p3 string, rest string) 
 	return routegenCheckedHelperURL(u, 64, subdomain, p0, p3, rest)
 }
 
-//line routes_gen.go:2219:1
+//line routes_gen.go:2150:1
 
 // D1R46 returns the URL of route "d1.r46": /:p0/x.y/42/~:p3/~u on *.api.example.com (routes.conf:319:15).
 //
@@ -2224,7 +2155,7 @@ func (u *URLBuilder) D1R46(subdomain string, p0 string, p3 string) (string, erro
 	return routegenCheckedHelperURL(u, 66, subdomain, p0, p3)
 }
 
-//line routes_gen.go:2228:1
+//line routes_gen.go:2159:1
 
 // D1R41 returns the URL of route "d1.r41": /:p0/x.y/~:p2 on *.api.example.com (routes.conf:286:15).
 //
@@ -2233,7 +2164,7 @@ func (u *URLBuilder) D1R41(subdomain string, p0 string, p2 string) (string, erro
 	return routegenCheckedHelperURL(u, 67, subdomain, p0, p2)
 }
 
-//line routes_gen.go:2237:1
+//line routes_gen.go:2168:1
 
 // D1S25 returns the URL of route "d1.s25": /=/*filepath on *.api.example.com (routes.conf:187:7).
 //
@@ -2242,7 +2173,7 @@ func (u *URLBuilder) D1S25(subdomain string, filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 68, subdomain, filepath)
 }
 
-//line routes_gen.go:2246:1
+//line routes_gen.go:2177:1
 
 // D1R34 returns the URL of route "d1.r34": /a-b/a on *.api.example.com (routes.conf:241:7).
 //
@@ -2251,7 +2182,7 @@ func (u *URLBuilder) D1R34(subdomain string) (string, error) {
 	return routegenCheckedHelperURL(u, 69, subdomain)
 }
 
-//line routes_gen.go:2255:1
+//line routes_gen.go:2186:1
 
 // D1R31 returns the URL of route "d1.r31": /abc/ab on *.api.example.com (routes.conf:221:7).
 //
@@ -2260,7 +2191,7 @@ func (u *URLBuilder) D1R31(subdomain string) (string, error) {
 	return routegenCheckedHelperURL(u, 71, subdomain)
 }
 
-//line routes_gen.go:2264:1
+//line routes_gen.go:2195:1
 
 // D1R32 returns the URL of route "d1.r32": /b/v1 on *.api.example.com (routes.conf:227:7).
 //
@@ -2269,7 +2200,7 @@ func (u *URLBuilder) D1R32(subdomain string) (string, error) {
 	return routegenCheckedHelperURL(u, 72, subdomain)
 }
 
-//line routes_gen.go:2273:1
+//line routes_gen.go:2204:1
 
 // D1R30 returns the URL of route "d1.r30": /x.:p0/:p1 on *.api.example.com (routes.conf:213:7).
 //
@@ -2278,7 +2209,7 @@ func (u *URLBuilder) D1R30(subdomain string, p0 string, p1 string) (string, erro
 	return routegenCheckedHelperURL(u, 74, subdomain, p0, p1)
 }
 
-//line routes_gen.go:2282:1
+//line routes_gen.go:2213:1
 
 // D2R52 returns the URL of route "d2.r52": / on api.example.com (routes.conf:373:7).
 //
@@ -2287,7 +2218,7 @@ func (u *URLBuilder) D2R52() string {
 	return routegenHelperURL(u, 76)
 }
 
-//line routes_gen.go:2291:1
+//line routes_gen.go:2222:1
 
 // D2R64 returns the URL of route "d2.r64": /:p0 on api.example.com (routes.conf:450:7).
 //
@@ -2296,7 +2227,7 @@ func (u *URLBuilder) D2R64(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 77, p0)
 }
 
-//line routes_gen.go:2300:1
+//line routes_gen.go:2231:1
 
 // D2R68 returns the URL of route "d2.r68": /:p0/= on api.example.com (routes.conf:477:11).
 //
@@ -2305,7 +2236,7 @@ func (u *URLBuilder) D2R68(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 80, p0)
 }
 
-//line routes_gen.go:2309:1
+//line routes_gen.go:2240:1
 
 // D2R69 returns the URL of route "d2.r69": /:p0/=/a on api.example.com (routes.conf:483:15).
 //
@@ -2314,7 +2245,7 @@ func (u *URLBuilder) D2R69(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 81, p0)
 }
 
-//line routes_gen.go:2318:1
+//line routes_gen.go:2249:1
 
 // D2R70 returns the URL of route "d2.r70": /:p0/=/a on api.example.com (routes.conf:488:15).
 //
@@ -2323,7 +2254,7 @@ func (u *URLBuilder) D2R70(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 83, p0)
 }
 
-//line routes_gen.go:2327:1
+//line routes_gen.go:2258:1
 
 // D2R71 returns the URL of route "d2.r71": /:p0/=/user_x/@ on api.example.com (routes.conf:494:15).
 //
@@ -2332,7 +2263,7 @@ func (u *URLBuilder) D2R71(p0 string) (string, error) {
 	return routegenCheckedHelperURL(u, 84, p0)
 }
 
-//line routes_gen.go:2336:1
+//line routes_gen.go:2267:1
 
 // D2R72 returns the URL of route "d2.r72": /:p0/=/x.:p2 on api.example.com (routes.conf:503:11).
 //
@@ -2341,7 +2272,7 @@ func (u *URLBuilder) D2R72(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 86, p0, p2)
 }
 
-//line routes_gen.go:2345:1
+//line routes_gen.go:2276:1
 
 // D2R73 returns the URL of route "d2.r73": /:p0/=/x.:p2 on api.example.com (routes.conf:510:15).
 //
@@ -2350,7 +2281,7 @@ func (u *URLBuilder) D2R73(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 88, p0, p2)
 }
 
-//line routes_gen.go:2354:1
+//line routes_gen.go:2285:1
 
 // D2R65 returns the URL of route "d2.r65": /:p0/ab/:p2 on api.example.com (routes.conf:457:11).
 //
@@ -2359,7 +2290,7 @@ func (u *URLBuilder) D2R65(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 90, p0, p2)
 }
 
-//line routes_gen.go:2363:1
+//line routes_gen.go:2294:1
 
 // D2R66 returns the URL of route "d2.r66": /:p0/ab/:p2/new/1 on api.example.com (routes.conf:464:15).
 //
@@ -2368,7 +2299,7 @@ func (u *URLBuilder) D2R66(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 91, p0, p2)
 }
 
-//line routes_gen.go:2372:1
+//line routes_gen.go:2303:1
 
 // D2R67 returns the URL of route "d2.r67": /:p0/ab/:p2/v1/ab on api.example.com (routes.conf:470:15).
 //
@@ -2377,7 +2308,7 @@ func (u *URLBuilder) D2R67(p0 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 94, p0, p2)
 }
 
-//line routes_gen.go:2381:1
+//line routes_gen.go:2312:1
 
 // D2R75 returns the URL of route "d2.r75": /:p0/ab:p1 on api.example.com (routes.conf:528:11).
 //
@@ -2386,7 +2317,7 @@ func (u *URLBuilder) D2R75(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 96, p0, p1)
 }
 
-//line routes_gen.go:2390:1
+//line routes_gen.go:2321:1
 
 // D2R74 returns the URL of route "d2.r74": /:p0/ab:p1 on api.example.com (routes.conf:519:7).
 //
@@ -2395,7 +2326,7 @@ func (u *URLBuilder) D2R74(p0 string, p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 97, p0, p1)
 }
 
-//line routes_gen.go:2399:1
+//line routes_gen.go:2330:1
 
 // D2R57 returns the URL of route "d2.r57": /@/... on api.example.com (routes.conf:403:11).
 //
@@ -2404,7 +2335,7 @@ func (u *URLBuilder) D2R57() string {
 	return routegenHelperURL(u, 98)
 }
 
-//line routes_gen.go:2408:1
+//line routes_gen.go:2339:1
 
 // D2R62 returns the URL of route "d2.r62": /a-b on api.example.com (routes.conf:435:15).
 //
@@ -2413,7 +2344,7 @@ func (u *URLBuilder) D2R62() string {
 	return routegenHelperURL(u, 100)
 }
 
-//line routes_gen.go:2417:1
+//line routes_gen.go:2348:1
 
 // D2S51 returns the URL of route "d2.s51": /a/*filepath on api.example.com (routes.conf:370:7).
 //
@@ -2422,7 +2353,7 @@ func (u *URLBuilder) D2S51(filepath string) (string, error) {
 	return routegenCheckedHelperURL(u, 101, filepath)
 }
 
-//line routes_gen.go:2426:1
+//line routes_gen.go:2357:1
 
 // D2R55 returns the URL of route "d2.r55": /ab/user_:p1 on api.example.com (routes.conf:389:15).
 //
@@ -2431,7 +2362,7 @@ func (u *URLBuilder) D2R55(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 102, p1)
 }
 
-//line routes_gen.go:2435:1
+//line routes_gen.go:2366:1
 
 // D2R53 returns the URL of route "d2.r53": /ab/user_:p1 on api.example.com (routes.conf:379:11).
 //
@@ -2440,7 +2371,7 @@ func (u *URLBuilder) D2R53(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 103, p1)
 }
 
-//line routes_gen.go:2444:1
+//line routes_gen.go:2375:1
 
 // D2R54 returns the URL of route "d2.r54": /ab/user_:p1 on api.example.com (routes.conf:385:15).
 //
@@ -2449,7 +2380,7 @@ func (u *URLBuilder) D2R54(p1 string) (string, error) {
 	return routegenCheckedHelperURL(u, 108, p1)
 }
 
-//line routes_gen.go:2453:1
+//line routes_gen.go:2384:1
 
 // D2R56 returns the URL of route "d2.r56": /ab/user_:p1/:p2 on api.example.com (routes.conf:394:15).
 //
@@ -2458,7 +2389,7 @@ func (u *URLBuilder) D2R56(p1 string, p2 string) (string, error) {
 	return routegenCheckedHelperURL(u, 109, p1, p2)
 }
 
-//line routes_gen.go:2462:1
+//line routes_gen.go:2393:1
 
 // D2R60 returns the URL of route "d2.r60": /abc/~u on api.example.com (routes.conf:425:11).
 //
@@ -2467,7 +2398,7 @@ func (u *URLBuilder) D2R60() string {
 	return routegenHelperURL(u, 110)
 }
 
-//line routes_gen.go:2471:1
+//line routes_gen.go:2402:1
 
 // D2R58 returns the URL of route "d2.r58": /abc/~u on api.example.com (routes.conf:411:7).
 //
@@ -2476,7 +2407,7 @@ func (u *URLBuilder) D2R58() string {
 	return routegenHelperURL(u, 111)
 }
 
-//line routes_gen.go:2480:1
+//line routes_gen.go:2411:1
 
 // D2R59 returns the URL of route "d2.r59": /abc/~u on api.example.com (routes.conf:419:11).
 //
@@ -2485,7 +2416,7 @@ func (u *URLBuilder) D2R59() string {
 	return routegenHelperURL(u, 112)
 }
 
-//line routes_gen.go:2489:1
+//line routes_gen.go:2420:1
 
 // D2R61 returns the URL of route "d2.r61": /abc/~u on api.example.com (routes.conf:430:15).
 //
@@ -2494,7 +2425,7 @@ func (u *URLBuilder) D2R61() string {
 	return routegenHelperURL(u, 113)
 }
 
-//line routes_gen.go:2498:1
+//line routes_gen.go:2429:1
 
 // D2R63 returns the URL of route "d2.r63": /abc/~u/users/~:p3 on api.example.com (routes.conf:443:11).
 //
@@ -2503,4 +2434,4 @@ func (u *URLBuilder) D2R63(p3 string) (string, error) {
 	return routegenCheckedHelperURL(u, 115, p3)
 }
 
-//line routes_gen.go:2507:1
+//line routes_gen.go:2438:1

@@ -340,29 +340,23 @@ func RouteURLNamedArgs(name string, args map[string]any) (string, error) {
 
 // APIController holds the actions of controller "API".
 type APIController interface {
-//line ../routes.conf:45:10
-	Booking(ctx *runtime.Context, id int64) error // serves booking: GET /private/bookings/:id (../routes.conf:45:11)
-//line ../routes.conf:46:10
-	Cancel(ctx *runtime.Context, id int64) error // serves cancel: DELETE /private/bookings/:id (../routes.conf:46:11)
-//line ../routes.conf:31:10
-	Hotel(ctx *runtime.Context, id int64) error // serves hotel: GET /public/hotels/:id (../routes.conf:31:11)
-//line ../routes.conf:36:6
-	Index(ctx *runtime.Context) error // serves private: GET /private (../routes.conf:36:7), public: GET /public (../routes.conf:24:7)
-//line ../routes.conf:32:10
-	Search(ctx *runtime.Context, kind string, terms string) error // serves search: GET /public/search/:kind/*terms (../routes.conf:32:11)
-//line routes_gen.go:354:1
+	/*line ../routes.conf:45:10*/ Booking(ctx *runtime.Context, id int64) error // serves booking: GET /private/bookings/:id (../routes.conf:45:11)
+	/*line ../routes.conf:46:10*/ Cancel(ctx *runtime.Context, id int64) error // serves cancel: DELETE /private/bookings/:id (../routes.conf:46:11)
+	/*line ../routes.conf:31:10*/ Hotel(ctx *runtime.Context, id int64) error // serves hotel: GET /public/hotels/:id (../routes.conf:31:11)
+	/*line ../routes.conf:36:6*/ Index(ctx *runtime.Context) error // serves private: GET /private (../routes.conf:36:7), public: GET /public (../routes.conf:24:7)
+	/*line ../routes.conf:32:10*/ Search(ctx *runtime.Context, kind string, terms string) error // serves search: GET /public/search/:kind/*terms (../routes.conf:32:11)
 }
+
+//line routes_gen.go:351:1
 
 // SiteController holds the actions of controller "Site".
 type SiteController interface {
-//line ../routes.conf:13:6
-	Comment(ctx *runtime.Context) error // serves comment: POST /comments (../routes.conf:13:7)
-//line ../routes.conf:11:6
-	Page(ctx *runtime.Context) error // serves page: GET / (../routes.conf:11:7)
-//line ../routes.conf:12:6
-	Script(ctx *runtime.Context, file string) error // serves script: GET /js/*file (../routes.conf:12:7)
-//line routes_gen.go:365:1
+	/*line ../routes.conf:13:6*/ Comment(ctx *runtime.Context) error // serves comment: POST /comments (../routes.conf:13:7)
+	/*line ../routes.conf:11:6*/ Page(ctx *runtime.Context) error // serves page: GET / (../routes.conf:11:7)
+	/*line ../routes.conf:12:6*/ Script(ctx *runtime.Context, file string) error // serves script: GET /js/*file (../routes.conf:12:7)
 }
+
+//line routes_gen.go:360:1
 
 // Page returns the URL of route "page": / (../routes.conf:11:7).
 //
@@ -371,7 +365,7 @@ func (u *URLBuilder) Page() string {
 	return routegenHelperURL(u, 0)
 }
 
-//line routes_gen.go:375:1
+//line routes_gen.go:369:1
 
 // Comment returns the URL of route "comment": /comments (../routes.conf:13:7).
 //
@@ -380,7 +374,7 @@ func (u *URLBuilder) Comment() string {
 	return routegenHelperURL(u, 1)
 }
 
-//line routes_gen.go:384:1
+//line routes_gen.go:378:1
 
 // Script returns the URL of route "script": /js/*file (../routes.conf:12:7).
 //
@@ -389,7 +383,7 @@ func (u *URLBuilder) Script(file string) (string, error) {
 	return routegenCheckedHelperURL(u, 2, file)
 }
 
-//line routes_gen.go:393:1
+//line routes_gen.go:387:1
 
 // APIPrivate returns the URL of route "api.private": /private on 127.0.0.1 (../routes.conf:36:7).
 //
@@ -398,7 +392,7 @@ func (u *URLBuilder) APIPrivate() (string, error) {
 	return routegenCheckedHelperURL(u, 3)
 }
 
-//line routes_gen.go:402:1
+//line routes_gen.go:396:1
 
 // APICancel returns the URL of route "api.cancel": /private/bookings/:id on 127.0.0.1 (../routes.conf:46:11).
 //
@@ -407,7 +401,7 @@ func (u *URLBuilder) APICancel(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 4, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:411:1
+//line routes_gen.go:405:1
 
 // APIBooking returns the URL of route "api.booking": /private/bookings/:id on 127.0.0.1 (../routes.conf:45:11).
 //
@@ -416,7 +410,7 @@ func (u *URLBuilder) APIBooking(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 5, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:420:1
+//line routes_gen.go:414:1
 
 // APIPublic returns the URL of route "api.public": /public on 127.0.0.1 (../routes.conf:24:7).
 //
@@ -425,7 +419,7 @@ func (u *URLBuilder) APIPublic() (string, error) {
 	return routegenCheckedHelperURL(u, 6)
 }
 
-//line routes_gen.go:429:1
+//line routes_gen.go:423:1
 
 // APIHotel returns the URL of route "api.hotel": /public/hotels/:id on 127.0.0.1 (../routes.conf:31:11).
 //
@@ -434,7 +428,7 @@ func (u *URLBuilder) APIHotel(id int64) (string, error) {
 	return routegenCheckedHelperURL(u, 7, routegenimpl.Int(id))
 }
 
-//line routes_gen.go:438:1
+//line routes_gen.go:432:1
 
 // APISearch returns the URL of route "api.search": /public/search/:kind/*terms on 127.0.0.1 (../routes.conf:32:11).
 //
@@ -443,4 +437,4 @@ func (u *URLBuilder) APISearch(kind string, terms string) (string, error) {
 	return routegenCheckedHelperURL(u, 8, kind, terms)
 }
 
-//line routes_gen.go:447:1
+//line routes_gen.go:441:1
