@@ -146,10 +146,12 @@ func (c *comparison) probes() []probe {
 		}
 	}
 	// The paths of every route of either side, by domain: a route's
-	// parameters are sent at the values these have at their segment too.
-	paths := map[string][]string{}
+	// parameters are sent at the values these have at their segment too,
+	// and at values the patterns take after a longer literal.
+	paths, patterns := map[string][]string{}, map[string][]*ir.Route{}
 	for _, sd := range []*side{&c.new, &c.old} {
 		for _, dom := range sd.table.Domains {
+			patterns[dom.Key] = append(patterns[dom.Key], dom.Routes...)
 			for _, r := range dom.Routes {
 				paths[dom.Key] = union(paths[dom.Key], []string{concretePath(r, nil)})
 				for k, p := range r.ParamSpecs {
@@ -169,7 +171,7 @@ func (c *comparison) probes() []probe {
 					at = " at " + host
 				}
 				for _, r := range dom.Routes {
-					c.routeProbes(add, sd, sd.routes[r], sd.domains[d], r, host, at, schemes, paths[dom.Key])
+					c.routeProbes(add, sd, sd.routes[r], sd.domains[d], r, host, at, schemes, paths[dom.Key], patterns[dom.Key])
 				}
 				for _, r := range dom.Routes {
 					// The hosts no domain names, which a table's one domain
@@ -205,8 +207,8 @@ func (c *comparison) probes() []probe {
 }
 
 // routeProbes adds the requests of route r to host; paths are those of
-// every route of its domain, either side.
-func (c *comparison) routeProbes(add func(probe), sd *side, s, dom *subject, r *ir.Route, host, at string, schemes, paths []string) {
+// every route of its domain, either side, and patterns its routes.
+func (c *comparison) routeProbes(add func(probe), sd *side, s, dom *subject, r *ir.Route, host, at string, schemes, paths []string, patterns []*ir.Route) {
 	method, upgrade := r.Method, []string(nil)
 	if method == "WS" {
 		method, upgrade = "GET", []string{"Upgrade: websocket", "Connection: Upgrade"}
@@ -269,7 +271,7 @@ func (c *comparison) routeProbes(add func(probe), sd *side, s, dom *subject, r *
 	// (/:name takes /ab*rest's /aba): requests the other route answers
 	// once r is removed or moved, or on its side alone.
 	for k := range r.ParamSpecs {
-		for _, v := range sharedValues(r, k, paths) {
+		for _, v := range slices.Concat(sharedValues(r, k, paths), overlapValues(r, k, patterns)) {
 			path := concretePath(r, map[int]string{k: v})
 			add(request(method, path, method+" "+path, everything))
 		}
@@ -582,15 +584,7 @@ func ownPath(sd *side, r *ir.Route, method, host string, upgrade []string) strin
 // its segment, past its literal prefix: a catch-all's the rest of the
 // path, escaped as the paths are.
 func sharedValues(r *ir.Route, k int, paths []string) []string {
-	i, seg := -1, ir.Segment{}
-	for j, s := range r.Segments {
-		if s.Kind != ir.StaticSegment {
-			if k--; k < 0 {
-				i, seg = j, s
-				break
-			}
-		}
-	}
+	i, seg := paramSegment(r, k)
 	var out []string
 	for _, path := range paths {
 		parts := strings.Split(strings.TrimPrefix(path, "/"), "/")
@@ -603,6 +597,65 @@ func sharedValues(r *ir.Route, k int, paths []string) []string {
 		}
 		if v != "" {
 			out = union(out, []string{v})
+		}
+	}
+	return out
+}
+
+// paramSegment is the index and the segment of r's parameter k.
+func paramSegment(r *ir.Route, k int) (int, ir.Segment) {
+	for i, s := range r.Segments {
+		if s.Kind != ir.StaticSegment {
+			if k--; k < 0 {
+				return i, s
+			}
+		}
+	}
+	return -1, ir.Segment{}
+}
+
+// overlapValues are values of r's constrained parameter k that another
+// of patterns takes too, where its parameter at the same segment follows
+// a longer literal (/.*rest beside /*rest[len=3]): the rest of that
+// literal, then the start of an edge of r's constraint or a value of the
+// other parameter, so that the whole holds r's constraint (/.aa), and
+// the rest the other's. Those requests go to the other route once r is
+// gone, which the concrete paths of both patterns may not show (/.x is
+// too short).
+func overlapValues(r *ir.Route, k int, patterns []*ir.Route) []string {
+	c := r.ParamSpecs[k].Constraint
+	if c == nil {
+		return nil // sharedValues finds the other pattern's own paths
+	}
+	i, seg := paramSegment(r, k)
+	var out []string
+	for _, o := range patterns {
+		if i >= len(o.Segments) || o.Segments[i].Kind == ir.StaticSegment {
+			continue
+		}
+		lit := o.Segments[i].Literal
+		if len(lit) <= len(seg.Literal) || !strings.HasPrefix(lit, seg.Literal) {
+			continue
+		}
+		extra := lit[len(seg.Literal):]
+		other := o.ParamSpecs[len(slices.DeleteFunc(slices.Clone(o.Segments[:i]), func(s ir.Segment) bool { return s.Kind == ir.StaticSegment }))]
+		var tries []string
+		for _, e := range c.Edges() {
+			tries = append(tries, extra+e[min(len(extra), len(e)):], extra+e)
+		}
+		if oc := other.Constraint; oc != nil {
+			for _, e := range oc.Edges() {
+				tries = append(tries, extra+e)
+			}
+		}
+		for _, v := range tries {
+			rest := v[len(extra):]
+			if rest == "" || c.Check(v) != nil || other.Constraint != nil && other.Constraint.Check(rest) != nil {
+				continue
+			}
+			if out = union(out, []string{url.PathEscape(v)}); len(out) == maxValuesPerParam {
+				return out
+			}
 		}
 	}
 	return out
