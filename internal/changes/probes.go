@@ -80,6 +80,9 @@ const unroutedMethod = "BREW"
 // otherOrigin is an origin no CORS policy names.
 const otherOrigin = "https://elsewhere.invalid"
 
+// unlistedHeader is a request header no CORS policy names.
+const unlistedHeader = "X-Unlisted"
+
 // maxValuesPerParam bounds the edge values tried of one parameter.
 const maxValuesPerParam = 24
 
@@ -408,7 +411,8 @@ func (c *comparison) policyProbes(add func(probe), request func(method, target, 
 					methods = append(methods, m)
 				}
 			}
-			for _, h := range p.cors.AllowHeaders {
+			// A header no list names, which "*" alone allows.
+			for _, h := range append(slices.Clone(p.cors.AllowHeaders), unlistedHeader) {
 				if h != "*" && !slices.Contains(headers, h) {
 					headers = append(headers, h)
 				}
