@@ -380,6 +380,21 @@ func (c *comparison) policyProbes(add func(probe), request func(method, target, 
 			}
 		}
 	}
+	// The fewest roles each side's block holds with, one of each
+	// hasanyrole's in turn, alone and beside its permissions: a subject
+	// that holds one side's roles and not the other's.
+	for _, p := range policies {
+		if p.authz == nil {
+			continue
+		}
+		_, sidePermissions := namedInAuthorization([]*ir.Authorization{p.authz})
+		for _, roles := range fewestRoles(p.authz.Roles) {
+			add(request(method, path, "requests of a subject with roles "+fmt.Sprint(roles)+" alone", explain.Subject{Authenticated: true, Roles: roles}))
+			if len(sidePermissions) > 0 {
+				add(request(method, path, "requests of a subject with roles "+fmt.Sprint(roles)+" and permissions "+fmt.Sprint(sidePermissions), explain.Subject{Authenticated: true, Roles: roles, Permissions: sidePermissions}))
+			}
+		}
+	}
 	// The route's own names, each beside every name of the other kind,
 	// for a block that asks for both.
 	for _, r := range ownRoles {
@@ -464,6 +479,36 @@ func namedInAuthorization(list []*ir.Authorization) (roles, permissions []string
 		}
 	}
 	return roles, permissions
+}
+
+// fewestRoles are the sets of roles that hold the role checks of a
+// block with the fewest roles: each hasanyrole's first role, but one
+// hasanyrole's each other role in turn, and every role of the other
+// checks; nil for no hasanyrole (every role named is the one set).
+func fewestRoles(checks []ir.Check) [][]string {
+	var out [][]string
+	for j, c := range checks {
+		if c.Func != "hasanyrole" {
+			continue
+		}
+		for _, choice := range c.Args {
+			var set []string
+			for i, other := range checks {
+				switch {
+				case i == j:
+					set = union(set, []string{choice})
+				case other.Func == "hasanyrole":
+					set = union(set, other.Args[:1])
+				default:
+					set = union(set, other.Args)
+				}
+			}
+			if !slices.ContainsFunc(out, func(s []string) bool { return slices.Equal(s, set) }) {
+				out = append(out, set)
+			}
+		}
+	}
+	return out
 }
 
 // named are the roles and permissions the authorization of every route
