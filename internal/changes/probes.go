@@ -677,6 +677,7 @@ func overlapValues(r *ir.Route, k int, patterns []*ir.Route) []string {
 		return nil // sharedValues finds the other pattern's own paths
 	}
 	i, seg := paramSegment(r, k)
+	edges := c.Edges()
 	var out []string
 	for _, o := range patterns {
 		if i >= len(o.Segments) || o.Segments[i].Kind == ir.StaticSegment {
@@ -687,19 +688,25 @@ func overlapValues(r *ir.Route, k int, patterns []*ir.Route) []string {
 			continue
 		}
 		extra := lit[len(seg.Literal):]
-		other := o.ParamSpecs[len(slices.DeleteFunc(slices.Clone(o.Segments[:i]), func(s ir.Segment) bool { return s.Kind == ir.StaticSegment }))]
+		params := 0 // o's parameters before segment i
+		for _, s := range o.Segments[:i] {
+			if s.Kind != ir.StaticSegment {
+				params++
+			}
+		}
 		var tries []string
-		for _, e := range c.Edges() {
+		for _, e := range edges {
 			tries = append(tries, extra+e[min(len(extra), len(e)):], extra+e)
 		}
-		if oc := other.Constraint; oc != nil {
+		oc := o.ParamSpecs[params].Constraint
+		if oc != nil {
 			for _, e := range oc.Edges() {
 				tries = append(tries, extra+e)
 			}
 		}
 		for _, v := range tries {
 			rest := v[len(extra):]
-			if rest == "" || c.Check(v) != nil || other.Constraint != nil && other.Constraint.Check(rest) != nil {
+			if rest == "" || c.Check(v) != nil || oc != nil && oc.Check(rest) != nil {
 				continue
 			}
 			if out = union(out, []string{url.PathEscape(v)}); len(out) == maxValuesPerParam {
