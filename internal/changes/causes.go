@@ -389,8 +389,12 @@ func corsChange(was, is *ir.CORS) cause {
 	return cause{is: rule.to(what), steps: steps, change: "CORS " + changed[0].name + " " + string(what), old: changed[0].was, new: changed[0].is, key: "cors.allow_" + changed[0].name}
 }
 
-// containsAll reports whether list holds every element of sub.
+// containsAll reports whether list holds every element of sub, as a
+// CORS list's "*" holds every origin, method or header.
 func containsAll(list, sub []string) bool {
+	if slices.Contains(list, "*") {
+		return true
+	}
 	for _, s := range sub {
 		if !slices.Contains(list, s) {
 			return false
