@@ -665,12 +665,13 @@ func paramSegment(r *ir.Route, k int) (int, ir.Segment) {
 
 // overlapValues are values of r's constrained parameter k that another
 // of patterns takes too, where its parameter at the same segment follows
-// a longer literal (/.*rest beside /*rest[len=3]): the rest of that
-// literal, then the start of an edge of r's constraint or a value of the
-// other parameter, so that the whole holds r's constraint (/.aa), and
-// the rest the other's. Those requests go to the other route once r is
-// gone, which the concrete paths of both patterns may not show (/.x is
-// too short).
+// a longer literal (/.*rest beside /*rest[len=3]): the part of that
+// literal past r's, in place of an edge of r's constraint's first
+// characters or before it, or before an edge of the other parameter's
+// constraint, kept where the whole holds r's constraint (/.aa) and what
+// follows the literal the other's. Those requests go to the other route
+// once r is gone, which the concrete paths of both patterns may not show
+// (/.x is too short).
 func overlapValues(r *ir.Route, k int, patterns []*ir.Route) []string {
 	c := r.ParamSpecs[k].Constraint
 	if c == nil {
