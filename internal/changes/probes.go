@@ -233,6 +233,13 @@ func (c *comparison) routeProbes(add func(probe), sd *side, s, dom *subject, r *
 					subject: s, domain: dom, what: "WebSocket upgrades of GET " + path + at})
 			}
 		}
+		if p.CatchAll {
+			// The catch-all at one segment with a trailing slash (/~x/),
+			// which a route of a pattern of that depth redirects to the
+			// path without it, as it does not the deep path's (/~a/b/c/).
+			path := concretePath(r, map[int]string{k: url.PathEscape(defaultValue(p.Constraint))}) + "/"
+			add(request(method, path, method+" "+path, everything))
+		}
 	}
 	slash := base + "/"
 	if strings.HasSuffix(base, "/") && base != "/" {
