@@ -265,8 +265,7 @@ func (c *comparison) catchAllCauses(s *subject) []cause {
 	case is == nil:
 		return []cause{{is: ruleCatchAll.to(Removed), change: "catch_all removed", old: was.Controller + "#" + was.Action}}
 	}
-	return c.policyCauses(policy{was.Auth, "", was.AntiCSRFCheck, was.MaxBodySize, was.CORS, nil},
-		policy{is.Auth, "", is.AntiCSRFCheck, is.MaxBodySize, is.CORS, nil})
+	return c.policyCauses(catchAllPolicy(was), catchAllPolicy(is))
 }
 
 func (c *comparison) domainCauses(s *subject) []cause {

@@ -49,14 +49,14 @@ func (c *comparison) judge(p probe) verdict {
 		v.subject, v.cause = c.causeOf(p, a, b, sa, sb)
 		switch {
 		case sa != nil && sa.kind == routeSubject && sa.new == nil && a.Route == sa.old:
-			v.lifted = c.liftedRefusals(p, sa, sb, func(refusal string, a, b explain.Answer) (*subject, cause, string) {
+			v.lifted = c.liftedRefusals(p, sa, sb, func(refusal string, b explain.Answer) (*subject, cause, string) {
 				ca := cause{is: ruleRemovalLiftsRefusal.only(), change: "removal lets refused requests through", old: sa.oldName + ": " + policyText(sa.old, refusal), new: answerer(b)}
 				return sa, ca, sa.oldName + "'s " + cmp.Or(policyKeys[refusal], refusal)
 			})
 		case sa != nil && sa.kind == catchAllSubject && sb != sa:
 			// The catch_all's requests that another answer now takes: those
 			// its policies refused are let through by that change.
-			v.lifted = c.liftedRefusals(p, sa, sb, func(refusal string, a, b explain.Answer) (*subject, cause, string) {
+			v.lifted = c.liftedRefusals(p, sa, sb, func(refusal string, _ explain.Answer) (*subject, cause, string) {
 				return v.subject, v.cause, "the catch_all's " + cmp.Or(policyKeys[refusal], refusal)
 			})
 		}
@@ -68,11 +68,12 @@ func (c *comparison) judge(p probe) verdict {
 // sa (a removed route, or a catch_all) and of sb, which now answers,
 // read (no credential, cross-site, each role…), and finds those sa
 // refused by a policy that the new side serves: requests whose refusal
-// the change lifts, each reported at the subject and cause that at
-// gives for the refusing step, which it names as the effect says. Only a
-// probe sent with every credential and no header a policy reads is sent
-// again: the others are its variants.
-func (c *comparison) liftedRefusals(p probe, sa, sb *subject, at func(refusal string, a, b explain.Answer) (*subject, cause, string)) []lifted {
+// the change lifts. at gives, from the step that refused and the new
+// answer, the subject and cause a lifted refusal is reported at, and
+// what refused it as the effect names it. Only a probe sent with every
+// credential and no header a policy reads is sent again: the others are
+// its variants.
+func (c *comparison) liftedRefusals(p probe, sa, sb *subject, at func(refusal string, b explain.Answer) (*subject, cause, string)) []lifted {
 	for _, h := range p.headers[1:] {
 		if !strings.HasPrefix(h, "Upgrade:") && !strings.HasPrefix(h, "Connection:") {
 			return nil
@@ -116,7 +117,7 @@ func (c *comparison) liftedRefusals(p probe, sa, sb *subject, at func(refusal st
 		if c.old.subjectOf(a) != sa || !refused(a) || routingRefusal(a) || refused(b) {
 			continue
 		}
-		s, ca, by := at(lastStep(a), a, b)
+		s, ca, by := at(lastStep(a), b)
 		out = append(out, lifted{s, ca, q.what + " now get " + summary(b) + " (was " + summary(a) + " from " + by + ")", q})
 	}
 	return out

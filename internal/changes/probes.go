@@ -298,8 +298,7 @@ func (c *comparison) catchAllProbes(add func(probe), s, dom *subject, host, at s
 	var policies []policy
 	for _, d := range []*ir.Domain{s.oldDom, s.newDom} {
 		if d != nil && d.CatchAll != nil {
-			ca := d.CatchAll
-			policies = append(policies, policy{ca.Auth, "", ca.AntiCSRFCheck, ca.MaxBodySize, ca.CORS, nil})
+			policies = append(policies, catchAllPolicy(d.CatchAll))
 		}
 	}
 	// A method no route answers reaches the catch_all where POST may
