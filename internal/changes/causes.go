@@ -265,8 +265,7 @@ func (c *comparison) catchAllCauses(s *subject) []cause {
 	case is == nil:
 		return []cause{{is: ruleCatchAll.to(Removed), change: "catch_all removed", old: was.Controller + "#" + was.Action}}
 	}
-	return c.policyCauses(policy{was.Auth, "", was.AntiCSRFCheck, was.MaxBodySize, was.CORS, nil},
-		policy{is.Auth, "", is.AntiCSRFCheck, is.MaxBodySize, is.CORS, nil})
+	return c.policyCauses(catchAllPolicy(was), catchAllPolicy(is))
 }
 
 func (c *comparison) domainCauses(s *subject) []cause {
@@ -389,8 +388,12 @@ func corsChange(was, is *ir.CORS) cause {
 	return cause{is: rule.to(what), steps: steps, change: "CORS " + changed[0].name + " " + string(what), old: changed[0].was, new: changed[0].is, key: "cors.allow_" + changed[0].name}
 }
 
-// containsAll reports whether list holds every element of sub.
+// containsAll reports whether list holds every element of sub, as a
+// CORS list's "*" holds every origin, method or header.
 func containsAll(list, sub []string) bool {
+	if slices.Contains(list, "*") {
+		return true
+	}
 	for _, s := range sub {
 		if !slices.Contains(list, s) {
 			return false

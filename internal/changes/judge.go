@@ -20,13 +20,15 @@ type verdict struct {
 	subject *subject
 	cause   cause
 	// lifted are the refusals of a route removed that the route, static
-	// route or catch_all taking its requests lets through.
+	// route or catch_all taking its requests lets through, and those of a
+	// catch_all whose requests a route added (or its redirect) takes.
 	lifted []lifted
 }
 
-// lifted is a request a route removed refused, which another now serves.
+// lifted is a request a route removed, or a catch_all, refused, which
+// another now serves.
 type lifted struct {
-	subject *subject // the route removed
+	subject *subject // the route removed, or the subject of the change
 	cause   cause
 	effect  string
 	probe   probe
@@ -45,20 +47,33 @@ func (c *comparison) judge(p probe) verdict {
 	v := verdict{felt: c.felt(p, r, a, b, sa, sb)}
 	if len(v.felt) > 0 {
 		v.subject, v.cause = c.causeOf(p, a, b, sa, sb)
-		if sa != nil && sa.kind == routeSubject && sa.new == nil && a.Route == sa.old {
-			v.lifted = c.liftedRefusals(p, sa, sb)
+		switch {
+		case sa != nil && sa.kind == routeSubject && sa.new == nil && a.Route == sa.old:
+			v.lifted = c.liftedRefusals(p, sa, sb, func(refusal string, b explain.Answer) (*subject, cause, string) {
+				ca := cause{is: ruleRemovalLiftsRefusal.only(), change: "removal lets refused requests through", old: sa.oldName + ": " + policyText(sa.old, refusal), new: answerer(b)}
+				return sa, ca, sa.oldName + "'s " + cmp.Or(policyKeys[refusal], refusal)
+			})
+		case sa != nil && sa.kind == catchAllSubject && sb != sa:
+			// The catch_all's requests that another answer now takes: those
+			// its policies refused are let through by that change.
+			v.lifted = c.liftedRefusals(p, sa, sb, func(refusal string, _ explain.Answer) (*subject, cause, string) {
+				return v.subject, v.cause, "the catch_all's " + cmp.Or(policyKeys[refusal], refusal)
+			})
 		}
 	}
 	return v
 }
 
 // liftedRefusals sends p again with the variants that the policies of
-// the removed route of sa and of sb, which now answers, read (no
-// credential, cross-site, each role…), and finds those the removed route
+// sa (a removed route, or a catch_all) and of sb, which now answers,
+// read (no credential, cross-site, each role…), and finds those sa
 // refused by a policy that the new side serves: requests whose refusal
-// the removal lifts. Only a probe sent with every credential and no
-// header a policy reads is sent again: the others are its variants.
-func (c *comparison) liftedRefusals(p probe, sa, sb *subject) []lifted {
+// the change lifts. at gives, from the step that refused and the new
+// answer, the subject and cause a lifted refusal is reported at, and
+// what refused it as the effect names it. Only a probe sent with every
+// credential and no header a policy reads is sent again: the others are
+// its variants.
+func (c *comparison) liftedRefusals(p probe, sa, sb *subject, at func(refusal string, b explain.Answer) (*subject, cause, string)) []lifted {
 	for _, h := range p.headers[1:] {
 		if !strings.HasPrefix(h, "Upgrade:") && !strings.HasPrefix(h, "Connection:") {
 			return nil
@@ -67,13 +82,17 @@ func (c *comparison) liftedRefusals(p probe, sa, sb *subject) []lifted {
 	if !p.who.Authenticated || !p.who.Every || p.who.Scheme != "" {
 		return nil
 	}
-	policies := c.routePolicies(sa)
-	switch {
-	case sb != nil && sb.kind == routeSubject:
-		policies = append(policies, c.routePolicies(sb)...)
-	case sb != nil && sb.kind == catchAllSubject && sb.newDom.CatchAll != nil:
-		ca := sb.newDom.CatchAll
-		policies = append(policies, policy{ca.Auth, "", ca.AntiCSRFCheck, ca.MaxBodySize, ca.CORS, nil})
+	var policies []policy
+	for _, s := range []*subject{sa, sb} {
+		switch {
+		case s == nil:
+		case s.kind == routeSubject:
+			policies = append(policies, c.routePolicies(s)...)
+		case s.kind == catchAllSubject && s == sa && s.oldDom.CatchAll != nil:
+			policies = append(policies, catchAllPolicy(s.oldDom.CatchAll))
+		case s.kind == catchAllSubject && s == sb && s.newDom.CatchAll != nil:
+			policies = append(policies, catchAllPolicy(s.newDom.CatchAll))
+		}
 	}
 	upgrade := ""
 	if len(p.headers) > 1 {
@@ -95,14 +114,18 @@ func (c *comparison) liftedRefusals(p probe, sa, sb *subject) []lifted {
 			continue
 		}
 		a, b := c.old.router.Answer(r, q.who), c.new.router.Answer(r, q.who)
-		if a.Route != sa.old || !refused(a) || routingRefusal(a) || refused(b) {
+		if c.old.subjectOf(a) != sa || !refused(a) || routingRefusal(a) || refused(b) {
 			continue
 		}
-		refusal := lastStep(a)
-		ca := cause{is: ruleRemovalLiftsRefusal.only(), change: "removal lets refused requests through", old: sa.oldName + ": " + policyText(sa.old, refusal), new: answerer(b)}
-		out = append(out, lifted{sa, ca, q.what + " now get " + summary(b) + " (was " + summary(a) + " from " + sa.oldName + "'s " + cmp.Or(policyKeys[refusal], refusal) + ")", q})
+		s, ca, by := at(lastStep(a), b)
+		out = append(out, lifted{s, ca, q.what + " now get " + summary(b) + " (was " + summary(a) + " from " + by + ")", q})
 	}
 	return out
+}
+
+// catchAllPolicy is the policy a catch_all applies.
+func catchAllPolicy(ca *ir.CatchAll) policy {
+	return policy{ca.Auth, "", ca.AntiCSRFCheck, ca.MaxBodySize, ca.CORS, nil}
 }
 
 // policyText is the policy of r that the decision's step of name

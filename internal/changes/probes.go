@@ -80,6 +80,9 @@ const unroutedMethod = "BREW"
 // otherOrigin is an origin no CORS policy names.
 const otherOrigin = "https://elsewhere.invalid"
 
+// unlistedHeader is a request header no CORS policy names.
+const unlistedHeader = "X-Unlisted"
+
 // maxValuesPerParam bounds the edge values tried of one parameter.
 const maxValuesPerParam = 24
 
@@ -146,10 +149,12 @@ func (c *comparison) probes() []probe {
 		}
 	}
 	// The paths of every route of either side, by domain: a route's
-	// parameters are sent at the values these have at their segment too.
-	paths := map[string][]string{}
+	// parameters are sent at the values these have at their segment too,
+	// and at values the patterns take after a longer literal.
+	paths, patterns := map[string][]string{}, map[string][]*ir.Route{}
 	for _, sd := range []*side{&c.new, &c.old} {
 		for _, dom := range sd.table.Domains {
+			patterns[dom.Key] = append(patterns[dom.Key], dom.Routes...)
 			for _, r := range dom.Routes {
 				paths[dom.Key] = union(paths[dom.Key], []string{concretePath(r, nil)})
 				for k, p := range r.ParamSpecs {
@@ -169,7 +174,7 @@ func (c *comparison) probes() []probe {
 					at = " at " + host
 				}
 				for _, r := range dom.Routes {
-					c.routeProbes(add, sd, sd.routes[r], sd.domains[d], r, host, at, schemes, paths[dom.Key])
+					c.routeProbes(add, sd, sd.routes[r], sd.domains[d], r, host, at, schemes, paths[dom.Key], patterns[dom.Key])
 				}
 				for _, r := range dom.Routes {
 					// The hosts no domain names, which a table's one domain
@@ -205,8 +210,8 @@ func (c *comparison) probes() []probe {
 }
 
 // routeProbes adds the requests of route r to host; paths are those of
-// every route of its domain, either side.
-func (c *comparison) routeProbes(add func(probe), sd *side, s, dom *subject, r *ir.Route, host, at string, schemes, paths []string) {
+// every route of its domain, either side, and patterns its routes.
+func (c *comparison) routeProbes(add func(probe), sd *side, s, dom *subject, r *ir.Route, host, at string, schemes, paths []string, patterns []*ir.Route) {
 	method, upgrade := r.Method, []string(nil)
 	if method == "WS" {
 		method, upgrade = "GET", []string{"Upgrade: websocket", "Connection: Upgrade"}
@@ -227,6 +232,13 @@ func (c *comparison) routeProbes(add func(probe), sd *side, s, dom *subject, r *
 				add(probe{method: "GET", target: path, headers: []string{"Host: " + host, "Upgrade: websocket", "Connection: Upgrade"}, who: everything,
 					subject: s, domain: dom, what: "WebSocket upgrades of GET " + path + at})
 			}
+		}
+		if p.CatchAll {
+			// The catch-all at one segment with a trailing slash (/~x/),
+			// which a route of a pattern of that depth redirects to the
+			// path without it, as it does not the deep path's (/~a/b/c/).
+			path := concretePath(r, map[int]string{k: url.PathEscape(defaultValue(p.Constraint))}) + "/"
+			add(request(method, path, method+" "+path, everything))
 		}
 	}
 	slash := base + "/"
@@ -269,7 +281,7 @@ func (c *comparison) routeProbes(add func(probe), sd *side, s, dom *subject, r *
 	// (/:name takes /ab*rest's /aba): requests the other route answers
 	// once r is removed or moved, or on its side alone.
 	for k := range r.ParamSpecs {
-		for _, v := range sharedValues(r, k, paths) {
+		for _, v := range slices.Concat(sharedValues(r, k, paths), overlapValues(r, k, patterns)) {
 			path := concretePath(r, map[int]string{k: v})
 			add(request(method, path, method+" "+path, everything))
 		}
@@ -286,8 +298,7 @@ func (c *comparison) catchAllProbes(add func(probe), s, dom *subject, host, at s
 	var policies []policy
 	for _, d := range []*ir.Domain{s.oldDom, s.newDom} {
 		if d != nil && d.CatchAll != nil {
-			ca := d.CatchAll
-			policies = append(policies, policy{ca.Auth, "", ca.AntiCSRFCheck, ca.MaxBodySize, ca.CORS, nil})
+			policies = append(policies, catchAllPolicy(d.CatchAll))
 		}
 	}
 	// A method no route answers reaches the catch_all where POST may
@@ -375,6 +386,21 @@ func (c *comparison) policyProbes(add func(probe), request func(method, target, 
 			}
 		}
 	}
+	// The fewest roles each side's block holds with, one of each
+	// hasanyrole's in turn, alone and beside its permissions: a subject
+	// that holds one side's roles and not the other's.
+	for _, p := range policies {
+		if p.authz == nil {
+			continue
+		}
+		_, sidePermissions := namedInAuthorization([]*ir.Authorization{p.authz})
+		for _, roles := range fewestRoles(p.authz.Roles) {
+			add(request(method, path, "requests of a subject with roles "+fmt.Sprint(roles)+" alone", explain.Subject{Authenticated: true, Roles: roles}))
+			if len(sidePermissions) > 0 {
+				add(request(method, path, "requests of a subject with roles "+fmt.Sprint(roles)+" and permissions "+fmt.Sprint(sidePermissions), explain.Subject{Authenticated: true, Roles: roles, Permissions: sidePermissions}))
+			}
+		}
+	}
 	// The route's own names, each beside every name of the other kind,
 	// for a block that asks for both.
 	for _, r := range ownRoles {
@@ -406,7 +432,8 @@ func (c *comparison) policyProbes(add func(probe), request func(method, target, 
 					methods = append(methods, m)
 				}
 			}
-			for _, h := range p.cors.AllowHeaders {
+			// A header no list names, which "*" alone allows.
+			for _, h := range append(slices.Clone(p.cors.AllowHeaders), unlistedHeader) {
 				if h != "*" && !slices.Contains(headers, h) {
 					headers = append(headers, h)
 				}
@@ -458,6 +485,36 @@ func namedInAuthorization(list []*ir.Authorization) (roles, permissions []string
 		}
 	}
 	return roles, permissions
+}
+
+// fewestRoles are the sets of roles that hold the role checks of a
+// block with the fewest roles: each hasanyrole's first role, but one
+// hasanyrole's each other role in turn, and every role of the other
+// checks; nil for no hasanyrole (every role named is the one set).
+func fewestRoles(checks []ir.Check) [][]string {
+	var out [][]string
+	for j, c := range checks {
+		if c.Func != "hasanyrole" {
+			continue
+		}
+		for _, choice := range c.Args {
+			var set []string
+			for i, other := range checks {
+				switch {
+				case i == j:
+					set = union(set, []string{choice})
+				case other.Func == "hasanyrole":
+					set = union(set, other.Args[:1])
+				default:
+					set = union(set, other.Args)
+				}
+			}
+			if !slices.ContainsFunc(out, func(s []string) bool { return slices.Equal(s, set) }) {
+				out = append(out, set)
+			}
+		}
+	}
+	return out
 }
 
 // named are the roles and permissions the authorization of every route
@@ -582,15 +639,7 @@ func ownPath(sd *side, r *ir.Route, method, host string, upgrade []string) strin
 // its segment, past its literal prefix: a catch-all's the rest of the
 // path, escaped as the paths are.
 func sharedValues(r *ir.Route, k int, paths []string) []string {
-	i, seg := -1, ir.Segment{}
-	for j, s := range r.Segments {
-		if s.Kind != ir.StaticSegment {
-			if k--; k < 0 {
-				i, seg = j, s
-				break
-			}
-		}
-	}
+	i, seg := paramSegment(r, k)
 	var out []string
 	for _, path := range paths {
 		parts := strings.Split(strings.TrimPrefix(path, "/"), "/")
@@ -603,6 +652,73 @@ func sharedValues(r *ir.Route, k int, paths []string) []string {
 		}
 		if v != "" {
 			out = union(out, []string{v})
+		}
+	}
+	return out
+}
+
+// paramSegment is the index and the segment of r's parameter k.
+func paramSegment(r *ir.Route, k int) (int, ir.Segment) {
+	for i, s := range r.Segments {
+		if s.Kind != ir.StaticSegment {
+			if k--; k < 0 {
+				return i, s
+			}
+		}
+	}
+	return -1, ir.Segment{}
+}
+
+// overlapValues are values of r's constrained parameter k that another
+// of patterns takes too, where its parameter at the same segment follows
+// a longer literal (/.*rest beside /*rest[len=3]): the part of that
+// literal past r's, in place of an edge of r's constraint's first
+// characters or before it, or before an edge of the other parameter's
+// constraint, kept where the whole holds r's constraint (/.aa) and what
+// follows the literal the other's. Those requests go to the other route
+// once r is gone, which the concrete paths of both patterns may not show
+// (/.x is too short).
+func overlapValues(r *ir.Route, k int, patterns []*ir.Route) []string {
+	c := r.ParamSpecs[k].Constraint
+	if c == nil {
+		return nil // sharedValues finds the other pattern's own paths
+	}
+	i, seg := paramSegment(r, k)
+	edges := c.Edges()
+	var out []string
+	for _, o := range patterns {
+		if i >= len(o.Segments) || o.Segments[i].Kind == ir.StaticSegment {
+			continue
+		}
+		lit := o.Segments[i].Literal
+		if len(lit) <= len(seg.Literal) || !strings.HasPrefix(lit, seg.Literal) {
+			continue
+		}
+		extra := lit[len(seg.Literal):]
+		params := 0 // o's parameters before segment i
+		for _, s := range o.Segments[:i] {
+			if s.Kind != ir.StaticSegment {
+				params++
+			}
+		}
+		var tries []string
+		for _, e := range edges {
+			tries = append(tries, extra+e[min(len(extra), len(e)):], extra+e)
+		}
+		oc := o.ParamSpecs[params].Constraint
+		if oc != nil {
+			for _, e := range oc.Edges() {
+				tries = append(tries, extra+e)
+			}
+		}
+		for _, v := range tries {
+			rest := v[len(extra):]
+			if rest == "" || c.Check(v) != nil || oc != nil && oc.Check(rest) != nil {
+				continue
+			}
+			if out = union(out, []string{url.PathEscape(v)}); len(out) == maxValuesPerParam {
+				return out
+			}
 		}
 	}
 	return out
