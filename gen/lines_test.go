@@ -2,8 +2,6 @@ package gen_test
 
 import (
 	"go/ast"
-	goparser "go/parser"
-	"go/token"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -30,16 +28,8 @@ func TestInterfaceMethodsAtTheirRoutes(t *testing.T) {
 	}
 	want := map[string]string{"Hotel.Show": ":5:7", "Hotel.Index": ":6:7", "Booking.Create": ":7:7"}
 	for _, file := range []string{"routes.conf", "a*/routes.conf"} {
-		files, diags := gen.Generate(table, gen.Options{Package: "routes", Source: file, Output: "routes_gen.go",
+		fset, f := generateParsed(t, table, gen.Options{Package: "routes", Source: file, Output: "routes_gen.go",
 			SourcePath: func(string) string { return file }})
-		if diags.HasErrors() {
-			t.Fatal(diags)
-		}
-		fset := token.NewFileSet()
-		f, err := goparser.ParseFile(fset, "routes_gen.go", files[0].Content, goparser.ParseComments)
-		if err != nil {
-			t.Fatal(err)
-		}
 		methods := 0
 		for _, decl := range f.Decls {
 			d, ok := decl.(*ast.GenDecl)

@@ -30,15 +30,7 @@ func TestOneAPIAtEverySize(t *testing.T) {
 		if table == nil {
 			t.Fatal(diags)
 		}
-		files, diags := gen.Generate(table, gen.Options{Package: "routes", Source: "routes.conf", Output: "routes_gen.go"})
-		if diags.HasErrors() {
-			t.Fatal(diags)
-		}
-		fset := token.NewFileSet()
-		f, err := goparser.ParseFile(fset, "routes_gen.go", files[0].Content, goparser.ParseComments)
-		if err != nil {
-			t.Fatal(err)
-		}
+		fset, f := generateParsed(t, table, gen.Options{Package: "routes", Source: "routes.conf", Output: "routes_gen.go"})
 		names := map[string]bool{}
 		for _, d := range table.Domains {
 			for _, r := range d.Routes {
@@ -119,4 +111,20 @@ func apiShape(t *testing.T, fset *token.FileSet, f *ast.File, routes int) ([]str
 	}
 	slices.Sort(shape)
 	return shape, helpers
+}
+
+// generateParsed generates table's package with opts and parses its file,
+// with comments.
+func generateParsed(t *testing.T, table *ir.Table, opts gen.Options) (*token.FileSet, *ast.File) {
+	t.Helper()
+	files, diags := gen.Generate(table, opts)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	fset := token.NewFileSet()
+	f, err := goparser.ParseFile(fset, opts.Output, files[0].Content, goparser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fset, f
 }
