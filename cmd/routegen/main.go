@@ -37,6 +37,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -107,16 +108,14 @@ func (c *cli) run(args []string) int {
 	cmd, named := "generate", true
 	if len(args) > 0 {
 		named = false
-		switch args[0] {
-		case "check", "list", "diff", "fmt", "changes", "match":
+		switch {
+		case slices.Contains(flagCommands, args[0]):
 			cmd, args, named = args[0], args[1:], true
-		case "vet":
+		case args[0] == "vet":
 			return vet(args[1:], c.stdout, c.stderr)
-		case "generate":
-			args, named = args[1:], true
-		case "help":
+		case args[0] == "help":
 			return c.help(args[1:])
-		case "version":
+		case args[0] == "version":
 			return c.printVersion(args[1:])
 		}
 	}
@@ -188,8 +187,12 @@ func (c *cli) run(args []string) int {
 	return c.runInput(cmd, input, src, gen, list)
 }
 
-// commands are the words routegen takes before its flags.
-var commands = []string{"generate", "check", "diff", "list", "fmt", "changes", "match", "vet", "help", "version"}
+// flagCommands are the commands whose flags newFlagSet registers, and
+// commands every word routegen takes before its flags.
+var (
+	flagCommands = []string{"generate", "check", "diff", "list", "fmt", "changes", "match"}
+	commands     = append(slices.Clone(flagCommands), "vet", "help", "version")
+)
 
 // notACommand is the message for an argument of routegen without a command
 // that names no file and has neither a dot nor a slash, as a misspelt
@@ -262,12 +265,14 @@ func (c *cli) help(args []string) int {
 		fmt.Fprint(c.stdout, usage())
 		return exitOK
 	}
-	switch args[0] {
-	case "vet":
+	switch {
+	case args[0] == "help":
+		fmt.Fprint(c.stdout, usage())
+	case args[0] == "vet":
 		fmt.Fprint(c.stdout, vetUsage)
-	case "version":
+	case args[0] == "version":
 		fmt.Fprint(c.stdout, commandUsage("version", nil))
-	case "generate", "check", "list", "diff", "fmt", "changes", "match":
+	case slices.Contains(flagCommands, args[0]):
 		fs, _ := newFlagSet(args[0])
 		fmt.Fprint(c.stdout, commandUsage(args[0], fs))
 	default:

@@ -160,6 +160,10 @@ func TestVersion(t *testing.T) {
 	if code, stdout, _ := runIn(t, dir, "help", "version"); code != exitOK || !strings.Contains(stdout, "Usage:\n  routegen version ") {
 		t.Errorf("help version = %d, %q", code, stdout)
 	}
+	// help is a command too: help help is routegen's usage, not a typo of it.
+	if code, stdout, stderr := runIn(t, dir, "help", "help"); code != exitOK || stderr != "" || !strings.Contains(stdout, "routegen version") {
+		t.Errorf("help help = %d, %q, %q; want 0 and the usage", code, stdout, stderr)
+	}
 }
 
 // TestCommandHelpListsItsFlags: a command's -help (and help COMMAND) lists
