@@ -229,6 +229,15 @@ func (p *parser) parseSection(name token) Item {
 	return sec
 }
 
+// lines are the lines of the source, without the BOM, which takes no
+// column.
+func (p *parser) lines() []string {
+	return strings.Split(strings.TrimPrefix(string(p.sc.src), bom), "\n")
+}
+
+// indentOf is the width of the blanks that begin line.
+func indentOf(line string) int { return len(line) - len(strings.TrimLeft(line, " \t")) }
+
 // reportUnclosed reports a missing "}" found at the end of the file, where
 // atEOF is the section left open. With one "}" missing, every "}" after it
 // closes the section around the one it was written for, so atEOF is mostly
@@ -241,11 +250,8 @@ func (p *parser) parseSection(name token) Item {
 //     is missing and it took its parent's, so it belongs before that one;
 //   - atEOF.
 func (p *parser) reportUnclosed(atEOF *Section) {
-	lines := strings.Split(string(p.sc.src), "\n")
-	indent := func(line int) int {
-		text := lines[line-1]
-		return len(text) - len(strings.TrimLeft(text, " \t"))
-	}
+	lines := p.lines()
+	indent := func(line int) int { return indentOf(lines[line-1]) }
 	report := func(sec *Section, before int) {
 		if p.sc.unterminated[sec.Lbrace.Line] {
 			return // a string left open on the section's line took its "}"
@@ -303,11 +309,8 @@ func (p *parser) reportExtraBrace(pos Pos) {
 		return
 	}
 	p.extraBraceSeen = true
-	lines := strings.Split(string(p.sc.src), "\n")
-	indent := func(line int) int {
-		text := lines[line-1]
-		return len(text) - len(strings.TrimLeft(text, " \t"))
-	}
+	lines := p.lines()
+	indent := func(line int) int { return indentOf(lines[line-1]) }
 	beginsLine := func(at Pos) bool { return at.Col == indent(at.Line)+1 }
 	closed := func(sec *Section) bool {
 		return sec.Rbrace.IsValid() && sec.Rbrace.File == pos.File && sec.Rbrace.Line != sec.Lbrace.Line
@@ -482,11 +485,7 @@ func (p *parser) parseValue(context string) Value {
 // bytes of stop or the end of the line, blanks trimmed: what a value
 // written without its quotes holds.
 func (p *parser) unquotedText(pos Pos, stop string) string {
-	src := strings.TrimPrefix(string(p.sc.src), bom) // columns count from after it
-	for range pos.Line - 1 {
-		_, src, _ = strings.Cut(src, "\n")
-	}
-	text, _, _ := strings.Cut(src[pos.Col-1:], "\n")
+	text := p.lines()[pos.Line-1][pos.Col-1:]
 	if i := strings.IndexAny(text, stop); i >= 0 {
 		text = text[:i]
 	}
