@@ -21,7 +21,13 @@ const lineResetPlaceholder = "//line routegen-reset.go:1:1"
 // lineDirective places the next line at pos: the method name, after the
 // tab that indents it, lands on pos's column.
 func lineDirective(file string, pos parser.Pos) string {
-	return fmt.Sprintf("//line %s:%d:%d", file, pos.Line, max(pos.Col-1, 1))
+	return "//line " + directivePos(file, pos)
+}
+
+// directivePos is the position a directive names for a method at pos: one
+// column before it, where the blank before the method's name is.
+func directivePos(file string, pos parser.Pos) string {
+	return fmt.Sprintf("%s:%d:%d", file, pos.Line, max(pos.Col-1, 1))
 }
 
 // methodDirective places the interface method that follows it at pos: a
@@ -34,7 +40,7 @@ func methodDirective(file string, pos parser.Pos) (directive string, ownLine boo
 	if strings.Contains(file, "*/") {
 		return lineDirective(file, pos), true
 	}
-	return fmt.Sprintf("/*line %s:%d:%d*/", file, pos.Line, max(pos.Col-1, 1)), false
+	return "/*line " + directivePos(file, pos) + "*/", false
 }
 
 // fixLineDirectives joins the segments of the file (render), each
